@@ -1,0 +1,98 @@
+"""The Game facade: one scenario, its current state, and the ruleset that judges orders.
+
+This is what the UI, the computer player, the journal and the network session talk to. It never
+trusts an order: ``apply`` validates first, resolves on a copy, and only then replaces the state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .dice import Dice, NoDice
+from .orders import Event, IllegalOrderError, Order
+from .ruleset import Resolution, Ruleset
+from .rulesets import get_ruleset
+from .state import State
+
+if TYPE_CHECKING:
+    from .hexgrid import Hex
+    from .hexmap import HexMap
+    from .movement import Route
+    from .scenario import Scenario
+
+
+class Game:
+    def __init__(self, scenario: "Scenario", state: State | None = None) -> None:
+        self.scenario = scenario
+        self.ruleset: Ruleset = get_ruleset(scenario.ruleset)
+        self.state = state if state is not None else self.ruleset.initial_state(scenario)
+
+    @property
+    def map(self) -> "HexMap":
+        return self.scenario.map
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    # --- questions ----------------------------------------------------------------------------
+    def to_act(self) -> str | None:
+        return self.ruleset.to_act(self)
+
+    def legal_orders(self) -> Iterator[Order]:
+        if self.over:
+            return iter(())
+        return self.ruleset.legal_orders(self)
+
+    def validate(self, order: Order, side: str | None = None) -> str | None:
+        """None if ``order`` (issued by ``side``, when given) is legal now, else why not."""
+        if self.over:
+            return "the game is over"
+        if side is not None and side != self.to_act():
+            return f"it is {self.to_act()}'s turn to act, not {side}'s"
+        return self.ruleset.validate(self, order)
+
+    def is_legal(self, order: Order, side: str | None = None) -> bool:
+        return self.validate(order, side) is None
+
+    def needs_dice(self, order: Order) -> bool:
+        return self.ruleset.needs_dice(self, order)
+
+    def reachable(self, unit_id: str) -> "dict[Hex, Route]":
+        return self.ruleset.reachable(self, unit_id)
+
+    def targets(self, unit_id: str) -> "list[Hex]":
+        return self.ruleset.targets(self, unit_id)
+
+    def odds(self, order: Order) -> dict[str, Any]:
+        return self.ruleset.odds(self, order)
+
+    # --- change -------------------------------------------------------------------------------
+    def apply(self, order: Order, dice: Dice | NoDice | None = None, side: str | None = None) -> list[Event]:
+        """Validate and resolve ``order``; returns the events. Raises ``IllegalOrderError`` with
+        the reason, leaving the state untouched, when the order is not legal."""
+        reason = self.validate(order, side)
+        if reason is not None:
+            raise IllegalOrderError(reason)
+        if dice is None or not self.needs_dice(order):
+            dice = NoDice()
+        work = self.state.copy()
+        ctx = Resolution(self, work, dice)
+        self.ruleset.resolve(ctx, order)
+        work.seq += 1
+        self.state = work
+        return ctx.events
+
+    # --- encoding -----------------------------------------------------------------------------
+    def digest(self) -> str:
+        return self.state.digest()
+
+    def to_bytes(self) -> bytes:
+        return self.state.to_bytes()
+
+    @classmethod
+    def from_bytes(cls, scenario: "Scenario", data: bytes) -> "Game":
+        return cls(scenario, State.from_bytes(data))
+
+    def copy(self) -> "Game":
+        return Game(self.scenario, self.state.copy())

@@ -1,0 +1,120 @@
+"""The static map: which hexes exist, their terrain and elevation, hexside features, roads.
+
+A map never changes during a game, so it is kept out of the game state and its lookup tables
+(neighbours on the map, labels) are built once. Terrain codes are plain strings; what a code
+means (movement cost, cover) belongs to the ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .hexgrid import (
+    Hex, Hexside, axial_to_offset, hex_neighbor, hexside_between,
+    offset_label, offset_to_axial, parse_offset_label,
+)
+
+EDGES = ("north", "south", "east", "west")
+
+
+@dataclass(frozen=True)
+class HexMap:
+    """A rectangle of ``width`` columns by ``height`` rows in offset layout."""
+
+    width: int
+    height: int
+    orientation: str = "pointy"
+    parity: str = "odd"
+    terrain: dict[Hex, str] = field(default_factory=dict)
+    elevation: dict[Hex, int] = field(default_factory=dict)
+    hexside_features: dict[Hexside, frozenset[str]] = field(default_factory=dict)
+    roads: frozenset[Hexside] = frozenset()
+    labels: dict[str, Hex] = field(default_factory=dict)
+    default_terrain: str = "clear"
+
+    def __post_init__(self) -> None:
+        hexes = tuple(
+            offset_to_axial(col, row, self.orientation, self.parity)
+            for row in range(self.height) for col in range(self.width)
+        )
+        object.__setattr__(self, "hexes", hexes)
+        object.__setattr__(self, "_index", frozenset(hexes))
+        width = max(2, len(str(max(self.width, self.height))))
+        object.__setattr__(self, "label_width", width)
+        neigh = {}
+        for h in hexes:
+            neigh[h] = tuple(
+                (d, n) for d in range(6) if (n := hex_neighbor(h, d)) in self._index  # type: ignore[attr-defined]
+            )
+        object.__setattr__(self, "_neighbors", neigh)
+        road_hexes = set()
+        for side in self.roads:
+            road_hexes.add(side.hex)
+            road_hexes.add(hex_neighbor(side.hex, side.dir))
+        object.__setattr__(self, "_road_hexes", frozenset(road_hexes))
+
+    hexes: tuple[Hex, ...] = field(init=False, repr=False, compare=False)
+    label_width: int = field(init=False, repr=False, compare=False)
+
+    # --- membership and names -------------------------------------------------------------
+    def __contains__(self, h: object) -> bool:
+        return h in self._index  # type: ignore[attr-defined]
+
+    def offset(self, h: tuple[int, int]) -> tuple[int, int]:
+        return axial_to_offset(h, self.orientation, self.parity)
+
+    def label(self, h: tuple[int, int]) -> str:
+        col, row = self.offset(h)
+        return offset_label(col, row, self.label_width)
+
+    def parse(self, label: str) -> Hex:
+        """``"0304"`` -> the axial hex; raises ValueError if malformed or off the map."""
+        col, row = parse_offset_label(label, self.label_width)
+        h = offset_to_axial(col, row, self.orientation, self.parity)
+        if h not in self:
+            raise ValueError(f"hex {label} is off the {self.width}x{self.height} map")
+        return h
+
+    # --- terrain --------------------------------------------------------------------------
+    def terrain_at(self, h: tuple[int, int]) -> str:
+        return self.terrain.get(h, self.default_terrain)  # type: ignore[arg-type]
+
+    def elevation_at(self, h: tuple[int, int]) -> int:
+        return self.elevation.get(h, 0)  # type: ignore[arg-type]
+
+    def neighbors(self, h: tuple[int, int]) -> tuple[tuple[int, Hex], ...]:
+        """(direction, hex) pairs for the neighbours of ``h`` that are on the map."""
+        return self._neighbors.get(h, ())  # type: ignore[attr-defined]
+
+    def features_between(self, a: tuple[int, int], b: tuple[int, int]) -> frozenset[str]:
+        side = hexside_between(a, b)
+        if side is None:
+            return frozenset()
+        return self.hexside_features.get(side, frozenset())
+
+    def road_between(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        side = hexside_between(a, b)
+        return side is not None and side in self.roads
+
+    def on_road(self, h: tuple[int, int]) -> bool:
+        return h in self._road_hexes  # type: ignore[attr-defined]
+
+    # --- edges ------------------------------------------------------------------------------
+    def edge_hexes(self, edge: str) -> tuple[Hex, ...]:
+        """The hexes along one map edge (north = row 0, west = column 0)."""
+        out = []
+        for h in self.hexes:
+            col, row = self.offset(h)
+            if ((edge == "north" and row == 0) or (edge == "south" and row == self.height - 1)
+                    or (edge == "west" and col == 0) or (edge == "east" and col == self.width - 1)):
+                out.append(h)
+        return tuple(out)
+
+    def rows_from_edge(self, h: tuple[int, int], edge: str) -> int:
+        """How many rows (or columns) ``h`` lies from ``edge``: 0 on the edge itself."""
+        col, row = self.offset(h)
+        return {"north": row, "south": self.height - 1 - row, "west": col,
+                "east": self.width - 1 - col}[edge]
+
+
+__all__ = ["EDGES", "HexMap"]

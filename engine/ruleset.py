@@ -1,0 +1,106 @@
+"""The interface every rule system implements, and the context an order resolves in.
+
+A ruleset is stateless: everything that changes lives in ``State``, everything fixed in the
+``Scenario``. The engine calls ``validate`` before ``resolve`` and resolves on a copy of the state,
+so a ruleset may raise while resolving without corrupting anything (that is a bug, not a refusal).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from .dice import Dice, NoDice
+from .orders import Event, Order, event
+from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .hexgrid import Hex
+    from .movement import Route
+    from .scenario import Scenario
+
+
+class Resolution:
+    """What ``Ruleset.resolve`` works with: the state copy, the scenario, the dice, the events."""
+
+    def __init__(self, game: "Game", state: State, dice: Dice | NoDice) -> None:
+        self.scenario = game.scenario
+        self.map = game.scenario.map
+        self.ruleset = game.ruleset
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+
+    def emit(self, kind: str, **data: Any) -> Event:
+        ev = event(kind, **data)
+        self.events.append(ev)
+        return ev
+
+    def roll(self, why: str, sides: int = 6, **info: Any) -> int:
+        """Roll one die and report it as a ``die-roll`` event naming its purpose."""
+        value = self.dice.roll(sides, why)
+        self.emit("die-roll", why=why, sides=sides, value=value, **info)
+        return value
+
+
+class Ruleset:
+    """Base class: subclasses fill in the rules. Names mirror ``Game``'s public methods."""
+
+    id: str = ""
+    title: str = ""
+    #: kind -> printed stats (the defaults a scenario may override)
+    unit_types: dict[str, dict[str, Any]] = {}
+    #: terrain code -> description; the loader refuses codes not listed here
+    terrain_types: dict[str, str] = {}
+    #: hexside features the ruleset understands
+    hexside_types: tuple[str, ...] = ()
+    grades: tuple[str, ...] = ("average",)
+
+    # --- set-up -----------------------------------------------------------------------------
+    def check_scenario(self, scenario: "Scenario") -> list[str]:
+        """Problems with a scenario that only this ruleset can see (empty when fine)."""
+        return []
+
+    def initial_state(self, scenario: "Scenario") -> State:
+        raise NotImplementedError
+
+    # --- whose move, what is legal ------------------------------------------------------------
+    def to_act(self, game: "Game") -> str | None:
+        """The side that must issue the next order (a pending decision's owner, else the phasing
+        side); None when the game is over."""
+        state = game.state
+        if state.result is not None:
+            return None
+        if state.pending:
+            return state.pending[0]["side"]
+        return state.active
+
+    def legal_orders(self, game: "Game") -> Iterator[Order]:
+        raise NotImplementedError
+
+    def validate(self, game: "Game", order: Order) -> str | None:
+        """None if ``order`` is legal now, else the reason it is not."""
+        raise NotImplementedError
+
+    def needs_dice(self, game: "Game", order: Order) -> bool:
+        """Whether resolving ``order`` may roll; such orders get a commit-reveal exchange."""
+        return True
+
+    def resolve(self, ctx: Resolution, order: Order) -> None:
+        raise NotImplementedError
+
+    # --- previews for the UI and the computer player --------------------------------------
+    def reachable(self, game: "Game", unit_id: str) -> "dict[Hex, Route]":
+        return {}
+
+    def targets(self, game: "Game", unit_id: str) -> list["Hex"]:
+        return []
+
+    def odds(self, game: "Game", order: Order) -> dict[str, Any]:
+        return {}
+
+    def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
+        """Legal orders with a score for the computer player (higher is better). The default
+        scores every legal order 0; rulesets override it with something that plays."""
+        return ((0, o) for o in self.legal_orders(game))
+

@@ -1,0 +1,1 @@
+"""Ruleset package (being written)."""

@@ -1,0 +1,69 @@
+"""What a scenario file describes, as validated engine data (the loader builds these)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .hexgrid import Hex
+from .hexmap import HexMap
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    id: str
+    name: str
+    home_edge: str = ""
+
+
+@dataclass(frozen=True)
+class DivisionSpec:
+    id: str
+    side: str
+    name: str
+    rout_threshold: int | None = None
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """A unit as the scenario sets it up. ``stats`` already merges the ruleset's defaults for
+    ``kind`` with the scenario's overrides; ``hex`` is None for units that enter later."""
+
+    id: str
+    side: str
+    kind: str
+    name: str
+    hex: Hex | None
+    facing: int
+    stats: dict[str, Any]
+    strength: int
+    division: str = ""
+    grade: str = "average"
+    entry_turn: int | None = None
+    entry_hexes: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    ruleset: str
+    map: HexMap
+    sides: tuple[SideSpec, ...]
+    units: tuple[UnitSpec, ...]
+    turns: int
+    divisions: tuple[DivisionSpec, ...] = ()
+    first_player: str | None = None
+    victory: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    notes: str = ""
+    source_path: str = ""
+    source_text: str = ""
+    source_hash: str = ""
+
+    def side(self, side_id: str) -> SideSpec:
+        return next(s for s in self.sides if s.id == side_id)
+
+    def rule(self, key: str, default: Any = None) -> Any:
+        """A scenario rule flag (optional rules, variants), or ``default`` when not set."""
+        return self.rules.get(key, default)

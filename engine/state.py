@@ -1,0 +1,150 @@
+"""Game state: plain data with one canonical encoding and a digest.
+
+Two engines that agree on ``State.digest()`` agree on everything: every field that can change
+during a game is in the encoding. Copies are explicit (``State.copy()``); ``Game.apply`` works on
+a copy so a refused or failed order leaves the original untouched.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .codec import decode, encode
+from .hexgrid import Hex
+
+Scalar = int | str | bool | None
+
+
+@dataclass
+class Unit:
+    """One counter on the map (or off it: ``hex`` is None when eliminated or not yet entered).
+
+    ``stats`` are the unit's printed values (move, range, strength...) and do not change;
+    ``strength`` is what it has left (strength points, steps); ``marks`` holds the ruleset's
+    per-turn and per-game status (moved, fired, dashed...), dropped when they fall back to 0.
+    """
+
+    id: str
+    side: str
+    kind: str
+    name: str
+    hex: Hex | None
+    strength: int
+    max_strength: int
+    facing: int = 0
+    division: str = ""
+    grade: str = "average"
+    stats: dict[str, Scalar] = field(default_factory=dict)
+    marks: dict[str, Scalar] = field(default_factory=dict)
+
+    @property
+    def alive(self) -> bool:
+        return self.hex is not None and self.strength > 0
+
+    def mark(self, key: str, value: Scalar = 1) -> None:
+        if value in (0, False, None):
+            self.marks.pop(key, None)
+        else:
+            self.marks[key] = value
+
+    def stat(self, key: str, default: Scalar = 0) -> Any:
+        return self.stats.get(key, default)
+
+    def to_data(self) -> list[Any]:
+        return [self.id, self.side, self.kind, self.name,
+                None if self.hex is None else [self.hex[0], self.hex[1]],
+                self.strength, self.max_strength, self.facing, self.division, self.grade,
+                dict(self.stats), dict(self.marks)]
+
+    @classmethod
+    def from_data(cls, d: list[Any]) -> "Unit":
+        (uid, side, kind, name, h, strength, max_strength, facing, division, grade,
+         stats, marks) = d
+        return cls(uid, side, kind, name, None if h is None else Hex(h[0], h[1]), strength,
+                   max_strength, facing, division, grade, dict(stats), dict(marks))
+
+
+@dataclass
+class State:
+    """Everything about a game in progress that is not the (static) scenario.
+
+    ``pending`` lists decisions the rules hand to a player (a loss to choose, a retreat to take);
+    while it is not empty only the first one may be answered. ``vars`` and each side's dict hold
+    ruleset-specific values. ``result`` is set when the game is over.
+    """
+
+    ruleset: str
+    scenario: str
+    turn: int = 1
+    phase: str = ""
+    active: str = ""
+    side_order: list[str] = field(default_factory=list)
+    sides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    vars: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+    seq: int = 0
+
+    # --- queries --------------------------------------------------------------------------
+    def unit_at(self, h: tuple[int, int]) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == h]
+
+    def occupancy(self) -> dict[Hex, list[Unit]]:
+        """Hex -> units in it, units listed in id order."""
+        out: dict[Hex, list[Unit]] = {}
+        for uid in sorted(self.units):
+            u = self.units[uid]
+            if u.hex is not None:
+                out.setdefault(u.hex, []).append(u)
+        return out
+
+    def side_units(self, side: str, alive: bool = True) -> list[Unit]:
+        return [self.units[k] for k in sorted(self.units)
+                if self.units[k].side == side and (not alive or self.units[k].alive)]
+
+    def enemy_of(self, side: str) -> str:
+        return next(s for s in self.side_order if s != side)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    # --- encoding -------------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "v": 1, "ruleset": self.ruleset, "scenario": self.scenario, "turn": self.turn,
+            "phase": self.phase, "active": self.active, "side_order": list(self.side_order),
+            "sides": copy.deepcopy(self.sides),
+            "units": {k: u.to_data() for k, u in self.units.items()},
+            "pending": copy.deepcopy(self.pending), "vars": copy.deepcopy(self.vars),
+            "result": copy.deepcopy(self.result), "seq": self.seq,
+        }
+
+    @classmethod
+    def from_data(cls, d: dict[str, Any]) -> "State":
+        if d.get("v") != 1:
+            raise ValueError("unknown state encoding version")
+        return cls(
+            ruleset=d["ruleset"], scenario=d["scenario"], turn=d["turn"], phase=d["phase"],
+            active=d["active"], side_order=list(d["side_order"]), sides=d["sides"],
+            units={k: Unit.from_data(v) for k, v in d["units"].items()},
+            pending=d["pending"], vars=d["vars"], result=d["result"], seq=d["seq"],
+        )
+
+    def to_bytes(self) -> bytes:
+        return encode(self.to_data())
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "State":
+        return cls.from_data(decode(data))
+
+    def digest(self) -> str:
+        """BLAKE2b-128 of the canonical encoding, as hex."""
+        return hashlib.blake2b(self.to_bytes(), digest_size=16).hexdigest()
+
+    def copy(self) -> "State":
+        return State.from_bytes(self.to_bytes())

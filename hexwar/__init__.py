@@ -1,0 +1,3 @@
+"""hexwar: historical hex-and-counter wargames in the terminal."""
+
+__version__ = "0.1.0"
