@@ -1,1 +1,1 @@
-"""Placeholder package; filled by later issues."""
+"""Everything that crosses a boundary: the journal file now, the SSH transport later."""

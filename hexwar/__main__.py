@@ -1,0 +1,5 @@
+import sys
+
+from hexwar.cli import main
+
+sys.exit(main())

@@ -1,0 +1,269 @@
+"""The ``hexwar`` command line.
+
+Exit codes: 0 ok, 1 the game refused something (a journal whose orders or digests do not
+replay), 2 bad input (unknown scenario, broken file, bad arguments). Errors are one clear line
+on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from hexwar import __version__
+
+EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class CliError(Exception):
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, sort_keys=True))
+
+
+def _load(name: str):
+    from hexwar.scenarios.loader import ScenarioError, find_scenario, load_scenario
+    try:
+        return load_scenario(find_scenario(name))
+    except ScenarioError as exc:
+        raise CliError("\n".join(exc.problems)) from None
+
+
+# --- commands ----------------------------------------------------------------------------------
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    from hexwar.scenarios.loader import ScenarioError, builtin_paths, load_scenario
+    rows, problems = [], []
+    for path in builtin_paths():
+        try:
+            s = load_scenario(path)
+        except ScenarioError as exc:
+            problems.extend(exc.problems)
+            continue
+        rows.append({"id": s.id, "title": s.title, "ruleset": s.ruleset, "turns": s.turns,
+                     "sides": [{"id": x.id, "name": x.name} for x in s.sides]})
+    if args.json:
+        _print_json(rows)
+    else:
+        print(f"{'id':<22} {'ruleset':<10} {'turns':>5}  title / sides")
+        for r in rows:
+            sides = " vs ".join(x["name"] for x in r["sides"])
+            print(f"{r['id']:<22} {r['ruleset']:<10} {r['turns']:>5}  {r['title']} ({sides})")
+    for p in problems:
+        print(f"warning: {p}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _unit_row(scenario, u) -> dict[str, Any]:
+    m = scenario.map
+    return {"id": u.id, "name": u.name, "side": u.side, "kind": u.kind, "division": u.division,
+            "grade": u.grade, "strength": u.strength, "hex": None if u.hex is None else m.label(u.hex),
+            "facing": u.facing, "entry_turn": u.entry_turn,
+            "entry_hexes": [m.label(h) for h in u.entry_hexes], "stats": u.stats}
+
+
+def describe_data(scenario) -> dict[str, Any]:
+    m = scenario.map
+    return {
+        "id": scenario.id, "title": scenario.title, "ruleset": scenario.ruleset,
+        "turns": scenario.turns, "first_player": scenario.first_player,
+        "map": {"width": m.width, "height": m.height, "orientation": m.orientation,
+                "parity": m.parity, "labels": {k: m.label(v) for k, v in sorted(m.labels.items())}},
+        "sides": [{"id": s.id, "name": s.name, "home_edge": s.home_edge} for s in scenario.sides],
+        "divisions": [{"id": d.id, "side": d.side, "name": d.name, "rout_threshold": d.rout_threshold}
+                      for d in scenario.divisions],
+        "units": [_unit_row(scenario, u) for u in scenario.units],
+        "victory": scenario.victory, "rules": scenario.rules, "notes": scenario.notes,
+    }
+
+
+def render_map(scenario) -> str:
+    """A plain-text map: one cell per hex, shifted rows/columns drawn offset; units shown by side."""
+    from hexwar.engine.hexgrid import offset_to_axial
+    m = scenario.map
+    units = {u.hex: u for u in scenario.units if u.hex is not None}
+    sides = {s.id: s.id[0].upper() for s in scenario.sides}
+    lines = []
+    for row in range(m.height):
+        cells = []
+        for col in range(m.width):
+            h = offset_to_axial(col, row, m.orientation, m.parity)
+            u = units.get(h)
+            t = m.terrain_at(h)
+            mark = sides[u.side] if u else " "
+            cells.append(f"{t[:2]:<2}{mark}")
+        shifted = (row % 2 == 1) == (m.parity == "odd") if m.orientation == "pointy" else False
+        lines.append(f"{row + 1:>3} " + ("  " if shifted else "") + " ".join(cells))
+    legend = ", ".join(f"{s.id[0].upper()}={s.name}" for s in scenario.sides)
+    return "\n".join(lines) + f"\n    units: {legend}; terrain shown by its first two letters"
+
+
+def cmd_describe(args: argparse.Namespace) -> int:
+    scenario = _load(args.scenario)
+    data = describe_data(scenario)
+    if args.json:
+        _print_json(data)
+        return EXIT_OK
+    m = data["map"]
+    print(f"{scenario.title} [{scenario.id}] — ruleset {scenario.ruleset}, {scenario.turns} turns")
+    print(f"map {m['width']}x{m['height']} hexes, {m['orientation']}-top, {m['parity']} offset")
+    for name, label in m["labels"].items():
+        print(f"  {label} {name}")
+    for side in data["sides"]:
+        print(f"\n{side['name']} ({side['id']}), home edge {side['home_edge'] or '-'}")
+        for d in data["divisions"]:
+            if d["side"] == side["id"]:
+                print(f"  division {d['id']}: {d['name']}, routs at {d['rout_threshold']}")
+        for u in data["units"]:
+            if u["side"] != side["id"]:
+                continue
+            where = u["hex"] or f"enters turn {u['entry_turn']} at {','.join(u['entry_hexes'])}"
+            stats = " ".join(f"{k}={v}" for k, v in sorted(u["stats"].items()) if k != "strength")
+            print(f"  {u['id']:<18} {u['kind']:<6} {u['name']:<28} str {u['strength']:<2} "
+                  f"{u['grade']:<9} at {where}  {stats}")
+    if args.map:
+        print()
+        print(render_map(scenario))
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from hexwar.scenarios.loader import ScenarioError, load_scenario
+    try:
+        s = load_scenario(args.file)
+    except ScenarioError as exc:
+        for p in exc.problems:
+            print(p)
+        print(f"{len(exc.problems)} problem(s) found", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, "
+          f"map {s.map.width}x{s.map.height}")
+    return EXIT_OK
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from hexwar.match import simulate
+    scenario = _load(args.scenario)
+    if args.journal and Path(args.journal).exists():
+        raise CliError(f"{args.journal}: already exists; choose a new journal file")
+    start = time.perf_counter()
+    try:
+        result = simulate(scenario, args.seed, args.journal)
+    except OSError as exc:
+        raise CliError(f"{args.journal}: cannot write journal: {exc.strerror or exc}") from None
+    seconds = time.perf_counter() - start
+    data = result.to_dict() | {"seconds": round(seconds, 3)}
+    if args.json:
+        _print_json(data)
+    else:
+        who = result.winner or "nobody (draw)"
+        print(f"{scenario.title}: winner {who} — {result.reason}")
+        print(f"turns {result.turns}, orders {result.orders}, digest {result.digest}, {seconds:.2f}s")
+        if args.journal:
+            print(f"journal written to {args.journal}")
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from hexwar.match import replay
+    from hexwar.net.journal import JournalError, read_journal
+    start = time.perf_counter()
+    try:
+        contents = read_journal(args.file)
+        report = replay(args.file, contents, verify=args.verify)
+    except JournalError as exc:
+        # A damaged file is bad input; a file whose orders do not replay is a refusal.
+        refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)
+        raise CliError(f"journal refused: {exc}", EXIT_REFUSED if refused else EXIT_BAD_INPUT) from None
+    seconds = time.perf_counter() - start
+    state = report.game.state
+    result = state.result or {}
+    data = {"file": args.file, "scenario": report.header.get("scenario"), "orders": report.orders,
+            "verified": bool(args.verify), "digest": report.game.digest(), "turn": state.turn,
+            "over": state.result is not None, "winner": result.get("winner"),
+            "reason": result.get("reason"), "ruleset_changed": report.ruleset_changed,
+            "seconds": round(seconds, 3)}
+    if args.json:
+        _print_json(data)
+    else:
+        status = "verified: every digest and the hash chain match" if args.verify else "replayed"
+        print(f"{args.file}: {report.orders} orders {status}")
+        if data["over"]:
+            print(f"result: winner {data['winner'] or 'nobody (draw)'} — {data['reason']}")
+        else:
+            print(f"game in progress at turn {state.turn}")
+        print(f"final digest {data['digest']}")
+        if report.ruleset_changed:
+            print("note: the ruleset's code has changed since this journal was recorded", file=sys.stderr)
+    return EXIT_OK
+
+
+# --- parser ------------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="hexwar",
+        description="Historical hex-and-counter wargames in the terminal.",
+        epilog="Exit codes: 0 ok, 1 refused by the game (e.g. a journal that does not replay), "
+               "2 bad input.")
+    p.add_argument("--version", action="version", version=f"hexwar {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("scenarios", help="list the built-in scenarios")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.set_defaults(func=cmd_scenarios)
+
+    s = sub.add_parser("describe", help="show a scenario's map, sides, divisions and every unit")
+    s.add_argument("scenario", help="scenario id (see 'hexwar scenarios') or a .toml file")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.add_argument("--map", action="store_true", help="also print the map as text")
+    s.set_defaults(func=cmd_describe)
+
+    s = sub.add_parser("validate", help="check a scenario file and print every problem")
+    s.add_argument("file", help="path to a scenario .toml file")
+    s.set_defaults(func=cmd_validate)
+
+    s = sub.add_parser("simulate", help="play computer against computer to the end")
+    s.add_argument("scenario", help="scenario id or .toml file")
+    s.add_argument("--seed", type=int, required=True, help="the same seed always plays the same game")
+    s.add_argument("--journal", metavar="FILE", help="record the game to this (new) journal file")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("replay", help="re-run a journal through the engine")
+    s.add_argument("file", help="journal file")
+    s.add_argument("--verify", action="store_true", help="check every state digest (the hash chain is always checked)")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) and EXIT_BAD_INPUT
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return args.func(args)
+    except CliError as exc:
+        print(f"hexwar: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        print("hexwar: interrupted", file=sys.stderr)
+        return EXIT_REFUSED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""A match: a game plus where its dice come from and the journal that records it.
+
+Every order goes through ``Match.play``: it is validated, given dice seeded from two nonces when it
+needs any (design.md section 5), resolved on a copy, journaled with the resulting digest, and only
+then made current. ``replay`` runs a journal back through the engine and checks every digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from hexwar import __version__
+from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed
+from hexwar.engine.ai import Computer
+from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
+from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
+from hexwar.engine.scenario import Scenario
+from hexwar.net.journal import Journal, JournalContents, JournalError
+from hexwar.scenarios.loader import ScenarioError, parse_scenario
+
+NonceSource = Callable[[int], tuple[bytes, bytes]]
+MAX_ORDERS = 200_000  # a computer game longer than this is a ruleset bug, not a long game
+
+
+def ruleset_hash(ruleset_id: str) -> str:
+    """A hash of the ruleset's source files, so a journal records which rules it was played by."""
+    package = KNOWN[ruleset_id]
+    h = hashlib.blake2b(digest_size=16)
+    h.update(ENGINE_VERSION.encode())
+    for entry in sorted(resources.files(package).iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".py"):
+            h.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    return h.hexdigest()
+
+
+def random_nonces(seq: int) -> tuple[bytes, bytes]:
+    """Local play (hotseat, against the computer): fresh nonces, kept in the journal."""
+    return os.urandom(16), os.urandom(16)
+
+
+def seeded_nonces(seed: int) -> NonceSource:
+    """Nonces derived from a seed, so ``hexwar simulate --seed N`` always plays the same game."""
+    def source(seq: int) -> tuple[bytes, bytes]:
+        base = f"{seed}:{seq}".encode()
+        return (hashlib.blake2b(b"a:" + base, digest_size=16).digest(),
+                hashlib.blake2b(b"b:" + base, digest_size=16).digest())
+    return source
+
+
+def match_id_for(scenario: Scenario, seed: int | None) -> bytes:
+    if seed is None:
+        return os.urandom(16)
+    return hashlib.blake2b(f"{scenario.source_hash}:{seed}".encode(), digest_size=16).digest()
+
+
+@dataclass
+class Match:
+    game: Game
+    match_id: bytes
+    nonces: NonceSource = random_nonces
+    journal: Journal | None = None
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, scenario: Scenario, *, seed: int | None = None, journal_path: str | Path | None = None,
+            players: dict[str, str] | None = None) -> "Match":
+        game = Game(scenario)
+        match_id = match_id_for(scenario, seed)
+        journal = None
+        if journal_path is not None:
+            journal = Journal.create(journal_path, {
+                "engine": ENGINE_VERSION, "hexwar": __version__, "ruleset": scenario.ruleset,
+                "ruleset_hash": ruleset_hash(scenario.ruleset), "scenario": scenario.id,
+                "scenario_hash": scenario.source_hash, "scenario_text": scenario.source_text,
+                "match": match_id, "players": players or {}, "initial_digest": game.digest(),
+            })
+        return cls(game, match_id, random_nonces if seed is None else seeded_nonces(seed), journal)
+
+    def play(self, order: Order, side: str | None = None) -> list[Event]:
+        """Resolve one order for ``side`` (default: whoever is to act); journal it; return events."""
+        game = self.game
+        side = side if side is not None else game.to_act()
+        reason = game.validate(order, side)
+        if reason is not None:
+            raise IllegalOrderError(reason)
+        seq = game.state.seq
+        nonces = None
+        dice = None
+        if game.needs_dice(order):
+            a, b = self.nonces(seq)
+            nonces = [a, b]
+            dice = Dice(order_seed(self.match_id, seq, a, b))
+        trial = game.copy()
+        events = trial.apply(order, dice, side)
+        if self.journal is not None:
+            self.journal.append({"type": "order", "seq": seq, "side": side, "order": order.to_wire(),
+                                 "nonces": nonces, "digest": trial.digest()})
+        self.game = trial
+        self.events.extend(events)
+        return events
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+
+@dataclass
+class SimulationResult:
+    scenario: str
+    seed: int
+    winner: str | None
+    reason: str
+    turns: int
+    orders: int
+    digest: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = None) -> SimulationResult:
+    """Computer against computer to the end of the game."""
+    match = Match.new(scenario, seed=seed, journal_path=journal_path,
+                      players={s.id: "computer" for s in scenario.sides})
+    players = {s.id: Computer(f"{seed}:{s.id}") for s in scenario.sides}
+    try:
+        while not match.game.over:
+            if match.game.state.seq >= MAX_ORDERS:
+                raise RuntimeError(f"game did not end within {MAX_ORDERS} orders")
+            side = match.game.to_act()
+            match.play(players[side].choose(match.game), side)
+    finally:
+        match.close()
+    result = match.game.state.result or {}
+    return SimulationResult(scenario.id, seed, result.get("winner"), result.get("reason", ""),
+                            match.game.state.turn, match.game.state.seq, match.game.digest())
+
+
+@dataclass
+class ReplayReport:
+    game: Game
+    header: dict[str, Any]
+    orders: int
+    ruleset_changed: bool
+
+
+def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
+    text = header.get("scenario_text")
+    if not isinstance(text, str):
+        raise JournalError(path, 0, "header holds no scenario")
+    try:
+        scenario = parse_scenario(text, f"{path} (embedded scenario)")
+    except ScenarioError as exc:
+        raise JournalError(path, 0, f"embedded scenario is invalid: {exc.problems[0]}") from None
+    except UnknownRulesetError as exc:
+        raise JournalError(path, 0, str(exc)) from None
+    if scenario.source_hash != header.get("scenario_hash"):
+        raise JournalError(path, 0, "embedded scenario does not match its recorded hash")
+    return scenario
+
+
+def replay(path: str, contents: JournalContents, verify: bool = True,
+           on_order: Callable[[int, Game, list[Event]], None] | None = None) -> ReplayReport:
+    """Re-run every order of a journal. With ``verify``, every recorded digest must match."""
+    header = contents.header
+    scenario = scenario_from_header(path, header)
+    game = Game(scenario)
+    match_id = header.get("match")
+    if not isinstance(match_id, bytes):
+        raise JournalError(path, 0, "header has no match id")
+    if verify and header.get("initial_digest") != game.digest():
+        raise JournalError(path, 0, "the scenario's starting position differs from the recorded one")
+    orders = 0
+    for number, rec in enumerate(contents.records, 1):
+        if rec["type"] != "order":
+            continue
+        try:
+            order = Order.from_wire(rec.get("order"))
+        except InvalidOrderError as exc:
+            raise JournalError(path, number, f"malformed order: {exc}") from None
+        side = rec.get("side")
+        nonces = rec.get("nonces")
+        dice = None
+        if game.needs_dice(order):
+            if not (isinstance(nonces, list) and len(nonces) == 2 and all(isinstance(n, bytes) for n in nonces)):
+                raise JournalError(path, number, "order needs dice but the record has no nonces")
+            dice = Dice(order_seed(match_id, rec["seq"], nonces[0], nonces[1]))
+        try:
+            events = game.apply(order, dice, side if isinstance(side, str) else None)
+        except IllegalOrderError as exc:
+            raise JournalError(path, number, f"illegal order {order.to_text()}: {exc.reason}") from None
+        orders += 1
+        if verify and rec.get("digest") != game.digest():
+            raise JournalError(path, number, f"state digest differs after order seq {rec['seq']} "
+                                             f"(recorded {rec.get('digest')}, computed {game.digest()})")
+        if on_order is not None:
+            on_order(number, game, events)
+    changed = header.get("ruleset_hash") != ruleset_hash(scenario.ruleset)
+    return ReplayReport(game, header, orders, changed)

@@ -1,0 +1,153 @@
+"""The journal: an append-only file of msgpack records chained by hashes.
+
+It is the save game, the replay, the resume point and the evidence of a match. Layout:
+
+    b"HEXWARJ1"  then records, each a msgpack array [body, link]
+
+``body`` is the canonical encoding of a record map (header first, then one per order) and
+``link = BLAKE2b-128(previous link || body)``, starting from 16 zero bytes. Changing, dropping or
+reordering any byte breaks the chain at that record, so a damaged file is refused with the number
+of the first bad record (the header is record 0). Every append is flushed and fsynced before the
+caller shows the order's result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import msgpack
+
+from hexwar.engine.codec import CodecError, decode, encode
+
+MAGIC = b"HEXWARJ1"
+FORMAT = 1
+ZERO_LINK = bytes(16)
+MAX_RECORD = 1 << 20  # one record (the header embeds the scenario file) stays under 1 MiB
+
+
+class JournalError(ValueError):
+    """A journal that cannot be trusted; ``record`` is the number of the first bad record."""
+
+    def __init__(self, path: str, record: int | None, reason: str) -> None:
+        self.path, self.record, self.reason = path, record, reason
+        where = "" if record is None else f"record {record}: "
+        super().__init__(f"{path}: {where}{reason}")
+
+
+def chain(prev: bytes, body: bytes) -> bytes:
+    return hashlib.blake2b(prev + body, digest_size=16).digest()
+
+
+@dataclass
+class JournalContents:
+    header: dict[str, Any]
+    records: list[dict[str, Any]]
+    last_link: bytes
+    size: int  # bytes of valid data
+
+
+def read_journal(path: str | Path) -> JournalContents:
+    """Read and check a whole journal. Raises JournalError naming the first bad record."""
+    path = str(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise JournalError(path, None, f"cannot read: {exc.strerror or exc}") from None
+    if not data.startswith(MAGIC):
+        raise JournalError(path, None, "not a hexwar journal (bad magic bytes)")
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=MAX_RECORD * 2,
+                                max_bin_len=MAX_RECORD, max_str_len=1024, max_array_len=2,
+                                max_map_len=0, max_ext_len=0)
+    unpacker.feed(data[len(MAGIC):])
+    link = ZERO_LINK
+    bodies: list[dict[str, Any]] = []
+    index = 0
+    while True:
+        start = len(MAGIC) + unpacker.tell()
+        try:
+            frame = unpacker.unpack()
+        except msgpack.OutOfData:
+            if start < len(data):
+                raise JournalError(path, index, "truncated: the file ends in the middle of this record") from None
+            break
+        except (ValueError, msgpack.UnpackException) as exc:
+            raise JournalError(path, index, f"malformed record ({exc})") from None
+        if not (isinstance(frame, list) and len(frame) == 2 and isinstance(frame[0], bytes)
+                and isinstance(frame[1], bytes)):
+            raise JournalError(path, index, "malformed record (expected [body, link])")
+        body, stored = frame
+        link = chain(link, body)
+        if stored != link:
+            raise JournalError(path, index, "hash chain broken: the record or one before it was altered")
+        try:
+            record = decode(body)
+        except CodecError as exc:
+            raise JournalError(path, index, f"record body unreadable ({exc})") from None
+        if not isinstance(record, dict) or not isinstance(record.get("type"), str):
+            raise JournalError(path, index, "record has no type")
+        bodies.append(record)
+        index += 1
+    if not bodies:
+        raise JournalError(path, 0, "the journal has no header")
+    header = bodies[0]
+    if header.get("type") != "header":
+        raise JournalError(path, 0, "the first record is not a header")
+    if header.get("format") != FORMAT:
+        raise JournalError(path, 0, f"journal format {header.get('format')!r} is not supported (want {FORMAT})")
+    expected = 0
+    for i, rec in enumerate(bodies[1:], 1):
+        if rec["type"] == "order":
+            if rec.get("seq") != expected:
+                raise JournalError(path, i, f"sequence number {rec.get('seq')!r} where {expected} was due")
+            expected += 1
+    return JournalContents(header, bodies[1:], link, len(data))
+
+
+class Journal:
+    """An open journal for appending. Use ``create`` for a new match, ``resume`` to continue one."""
+
+    def __init__(self, path: str, f: BinaryIO, link: bytes) -> None:
+        self.path = path
+        self._f = f
+        self._link = link
+
+    @classmethod
+    def create(cls, path: str | Path, header: dict[str, Any]) -> "Journal":
+        path = str(path)
+        f = open(path, "xb")
+        f.write(MAGIC)
+        j = cls(path, f, ZERO_LINK)
+        j.append({"type": "header", "format": FORMAT, **header})
+        return j
+
+    @classmethod
+    def resume(cls, path: str | Path) -> tuple["Journal", JournalContents]:
+        """Open an existing, intact journal for appending after its last record."""
+        contents = read_journal(path)
+        f = open(str(path), "r+b")
+        f.seek(contents.size)
+        f.truncate()
+        return cls(str(path), f, contents.last_link), contents
+
+    def append(self, record: dict[str, Any]) -> None:
+        body = encode(record)
+        if len(body) > MAX_RECORD:
+            raise JournalError(self.path, None, "record too large")
+        self._link = chain(self._link, body)
+        self._f.write(msgpack.packb([body, self._link], use_bin_type=True))
+        self._f.flush()
+        os.fsync(self._f.fileno())
+
+    def close(self) -> None:
+        self._f.close()
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
