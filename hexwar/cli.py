@@ -243,6 +243,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--verify", action="store_true", help="check every state digest (the hash chain is always checked)")
     s.add_argument("--json", action="store_true", help="machine-readable output")
     s.set_defaults(func=cmd_replay)
+
+    # Network play and the terminal UI add their own commands (host, join, watch, play...).
+    from hexwar.net import commands as net_commands
+    from hexwar.tui import commands as tui_commands
+    net_commands.register(p, sub)
+    tui_commands.register(p, sub)
     return p
 
 

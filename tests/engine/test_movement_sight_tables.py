@@ -117,3 +117,22 @@ def test_map_labels_edges_and_features():
     h = m.parse("0101")
     assert m.rows_from_edge(h, "north") == 0 and m.rows_from_edge(h, "south") == 7
     assert len(m.neighbors(h)) < 6 and Hex(-5, -5) not in m
+
+
+def test_retreat_paths_away_from_threat_and_ranked():
+    from hexwar.engine.retreat import away_from, best_paths, follow_up_hexes, retreat_paths
+
+    start = M.parse("0505")
+    enemy = M.parse("0605")
+    paths = retreat_paths(start, 2, neighbors, away_from([enemy]))
+    assert paths and all(len(p) == 2 for p in paths)
+    for p in paths:
+        assert hex_distance(p[0], enemy) == 2 and hex_distance(p[1], enemy) == 3
+    blocked = {M.parse("0405")}
+    fewer = retreat_paths(start, 2, neighbors, lambda a, b, path: b not in blocked and away_from([enemy])(a, b, path))
+    assert all(blocked.isdisjoint(p) for p in fewer) and len(fewer) < len(paths)
+    straight_back = best_paths(paths, lambda p: 0 if p[0] == M.parse("0405") else 1)
+    assert straight_back and all(p[0] == M.parse("0405") for p in straight_back)
+    assert retreat_paths(start, 0, neighbors, away_from([enemy])) == []
+    assert follow_up_hexes([start, M.parse("0405")], 1) == [(start,)]
+    assert best_paths([], len) == []
