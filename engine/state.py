@@ -7,7 +7,6 @@ a copy so a refused or failed order leaves the original untouched.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +21,8 @@ Scalar = int | str | bool | None
 class Unit:
     """One counter on the map (or off it: ``hex`` is None when eliminated or not yet entered).
 
-    ``stats`` are the unit's printed values (move, range, strength...) and do not change;
+    ``stats`` are the unit's printed values (move, range, strength...) and never change (state
+    copies share them);
     ``strength`` is what it has left (strength points, steps); ``marks`` holds the ruleset's
     per-turn and per-game status (moved, fired, dashed...), dropped when they fall back to 0.
     """
@@ -118,10 +118,10 @@ class State:
         return {
             "v": 1, "ruleset": self.ruleset, "scenario": self.scenario, "turn": self.turn,
             "phase": self.phase, "active": self.active, "side_order": list(self.side_order),
-            "sides": copy.deepcopy(self.sides),
+            "sides": _plain_copy(self.sides),
             "units": {k: u.to_data() for k, u in self.units.items()},
-            "pending": copy.deepcopy(self.pending), "vars": copy.deepcopy(self.vars),
-            "result": copy.deepcopy(self.result), "seq": self.seq,
+            "pending": _plain_copy(self.pending), "vars": _plain_copy(self.vars),
+            "result": _plain_copy(self.result), "seq": self.seq,
         }
 
     @classmethod
@@ -147,4 +147,23 @@ class State:
         return hashlib.blake2b(self.to_bytes(), digest_size=16).hexdigest()
 
     def copy(self) -> "State":
-        return State.from_bytes(self.to_bytes())
+        """An independent copy, equal to ``State.from_bytes(self.to_bytes())`` but much faster:
+        unit ``stats`` never change, so copies share them."""
+        return State(
+            ruleset=self.ruleset, scenario=self.scenario, turn=self.turn, phase=self.phase,
+            active=self.active, side_order=list(self.side_order), sides=_plain_copy(self.sides),
+            units={k: Unit(u.id, u.side, u.kind, u.name, u.hex, u.strength, u.max_strength,
+                           u.facing, u.division, u.grade, u.stats, dict(u.marks))
+                   for k, u in self.units.items()},
+            pending=_plain_copy(self.pending), vars=_plain_copy(self.vars),
+            result=_plain_copy(self.result), seq=self.seq,
+        )
+
+
+def _plain_copy(value: Any) -> Any:
+    """Deep copy of plain data; tuples become lists, exactly as an encode/decode round trip does."""
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain_copy(v) for v in value]
+    return value

@@ -381,7 +381,7 @@ def _build_units(ctx: _Ctx, items: list, hmap: HexMap | None, ruleset: Any, side
                  divisions: dict[str, str]) -> list[UnitSpec]:
     out: list[UnitSpec] = []
     seen: set[str] = set()
-    placed: dict[Hex, str] = {}
+    placed: dict[Hex, list[UnitSpec]] = {}
     if len(items) > MAX_UNITS:
         ctx.bad("units", f"at most {MAX_UNITS} units")
         return out
@@ -446,18 +446,27 @@ def _build_units(ctx: _Ctx, items: list, hmap: HexMap | None, ruleset: Any, side
         if "hex" not in u and entry_turn is None:
             ctx.bad(where, "a unit needs a start hex, or an entry_turn for reinforcements")
         if h is not None and ruleset is not None and kind in getattr(ruleset, "unit_types", {}):
-            other = placed.get(h)
-            if other is not None and not _may_share(ruleset, stats, other, out):
-                ctx.bad(f"{where}.hex", f"{u['hex']} already holds {other}")
-            placed.setdefault(h, uid or "?")
+            problem = _stacking_problem(ruleset, stats, side, placed.get(h, []))
+            if problem:
+                ctx.bad(f"{where}.hex", f"{u['hex']}: {problem}")
+            placed.setdefault(h, []).append(UnitSpec(uid or "?", side or "", kind, name or "", h,
+                                                     facing, stats, strength))
         if uid is not None and side is not None and kind is not None:
             out.append(UnitSpec(uid, side, kind, name or uid, h, facing, stats, strength,
                                 division, grade, entry_turn, entry_hexes))
     return out
 
 
-def _may_share(ruleset: Any, stats: dict, other_id: str, placed: list[UnitSpec]) -> bool:
-    """Set-up stacking is the ruleset's call (e.g. a commander may join a unit)."""
-    other = next((u for u in placed if u.id == other_id), None)
-    check = getattr(ruleset, "may_stack_at_setup", None)
-    return bool(check and other is not None and check(stats, other.stats))
+def _stacking_problem(ruleset: Any, stats: dict, side: str | None, already: list[UnitSpec]) -> str:
+    """Why a unit may not start in a hex that already holds ``already`` ("" when it may).
+
+    Enemies never share a hex at set-up; whether friends may (a commander with a unit, two
+    batteries) is the ruleset's ``may_stack_at_setup(stats, other_stats)``, asked for every pair.
+    """
+    for other in already:
+        if other.side != side:
+            return f"already holds enemy unit {other.id}"
+        check = getattr(ruleset, "may_stack_at_setup", None)
+        if not (check and check(stats, other.stats)):
+            return f"already holds {other.id}"
+    return ""
