@@ -13,19 +13,27 @@ import tempfile
 import time
 from pathlib import Path
 
-from hexwar.engine import Game
-from hexwar.match import replay, simulate
+from hexwar.engine import Order
+from hexwar.match import Match, replay, simulate
 from hexwar.net.journal import read_journal
 from hexwar.scenarios.loader import builtin_paths, load_scenario, parse_scenario
 
 
 def big_map_scenario(width: int = 40, height: int = 30, per_side: int = 30) -> str:
     """A 40x30 Ancient Battles field with woods, hills and a river, 30 units a side."""
+    kinds = ["HI", "HI", "LC-jav", "archers", "HC", "skirmishers"]
+    placed = {}
+    for side, first_row in (("west", 0), ("east", 1)):
+        for i in range(per_side):
+            col = 3 + (i % 6) * 2 if side == "west" else width - 4 - (i % 6) * 2
+            placed[(col, 2 + (i // 6) * 5 + first_row)] = (side, i)
     rows = []
     for r in range(height):
         row = []
         for c in range(width):
-            if c == width // 2 and r % 7 != 3:
+            if (c, r) in placed:
+                row.append(".")                      # units start in the open
+            elif c == width // 2 and r % 7 != 3:
                 row.append("~")                      # a river with fords every 7 rows
             elif (c * 7 + r * 3) % 23 == 0:
                 row.append("F")
@@ -35,12 +43,8 @@ def big_map_scenario(width: int = 40, height: int = 30, per_side: int = 30) -> s
                 row.append(".")
         rows.append(" ".join(row))
     units = []
-    kinds = ["HI", "HI", "LC-jav", "archers", "HC", "skirmishers"]
-    for side, first_row in (("west", 0), ("east", 1)):
-        for i in range(per_side):
-            col = 3 + (i % 6) * 2 if side == "west" else width - 4 - (i % 6) * 2
-            row = 2 + (i // 6) * 5 + first_row
-            units.append(f'[[units]]\nid = "{side}-{i}"\nside = "{side}"\nkind = "{kinds[i % len(kinds)]}"\n'
+    for (col, row), (side, i) in sorted(placed.items(), key=lambda kv: kv[1]):
+        units.append(f'[[units]]\nid = "{side}-{i}"\nside = "{side}"\nkind = "{kinds[i % len(kinds)]}"\n'
                          f'hex = "{col + 1:02d}{row + 1:02d}"\nfacing = "{"E" if side == "west" else "W"}"\n')
     return f'''[scenario]
 id = "bench-40x30"
@@ -85,19 +89,27 @@ def bench_replay() -> None:
 
 
 def bench_reachable() -> None:
+    """Time reachable() for every unit of each side during that side's activation phase."""
     scenario = parse_scenario(big_map_scenario(), "<bench>")
-    game = Game(scenario)
-    ids = sorted(game.state.units)
-    times = []
+    match = Match.new(scenario, seed=1)
+    times: list[float] = []
     total = 0
-    for uid in ids:
-        start = time.perf_counter()
-        routes = game.reachable(uid)
-        times.append(time.perf_counter() - start)
-        total += len(routes)
-    print(f"2. reachable() on a {scenario.map.width}x{scenario.map.height} map with {len(ids)} units")
+    measured: set[str] = set()
+    while len(measured) < len(scenario.units) and not match.game.over:
+        game = match.game
+        if game.state.phase == "activation":
+            side = game.to_act()
+            for uid in sorted(u.id for u in game.state.side_units(side)):
+                start = time.perf_counter()
+                routes = game.reachable(uid)
+                times.append(time.perf_counter() - start)
+                total += len(routes)
+                measured.add(uid)
+        match.play(Order.make("end-phase"))
+    print(f"2. reachable() on a {scenario.map.width}x{scenario.map.height} map with "
+          f"{len(scenario.units)} units")
     print(f"   mean {statistics.mean(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms per unit, "
-          f"{sum(times) * 1e3:.1f} ms for all {len(ids)}; {total} destinations in all")
+          f"{sum(times) * 1e3:.1f} ms for all {len(times)}; {total} destinations in all")
 
 
 def bench_games(seeds: int = 5) -> None:
