@@ -42,6 +42,16 @@ class Resolution:
         self.emit("die-roll", why=why, sides=sides, value=value, **info)
         return value
 
+    def roll_off(self, why: str, a: str, b: str, sides: int = 6) -> tuple[str, int, int]:
+        """Both sides roll one die, rerolling ties (each tie reported as ``{why}-tie``).
+        Returns the higher roller and the two final rolls."""
+        while True:
+            ra = self.roll(why, sides, side=a)
+            rb = self.roll(why, sides, side=b)
+            if ra != rb:
+                return (a if ra > rb else b), ra, rb
+            self.emit(f"{why}-tie", value=ra)
+
 
 class Ruleset:
     """Base class: subclasses fill in the rules. Names mirror ``Game``'s public methods."""

@@ -100,13 +100,7 @@ def _enter_reserves(g: Any) -> None:
 def roll_initiative(ctx: Any) -> None:
     st = ctx.state
     a, b = st.side_order
-    while True:
-        ra = ctx.roll("initiative", side=a)
-        rb = ctx.roll("initiative", side=b)
-        if ra != rb:
-            break
-        ctx.emit("initiative-tie", value=ra)  # G-10: reroll ties
-    first = a if ra > rb else b
+    first, ra, rb = ctx.roll_off("initiative", a, b)  # G-10: ties are rerolled
     st.vars["first"] = first
     st.vars["initiative"] = {a: ra, b: rb}
     st.vars["half"] = 1

@@ -183,4 +183,5 @@ def facing_choices(state: State, view: View, unit: Unit, dest: Hex, breaking: st
 
 def front_options(state: State, view: View, dest: Hex) -> list[int]:
     """Directions from ``dest`` to each enemy whose front zone holds it."""
-    return sorted(hex_direction_to(dest, state.units[e].hex) for e in set(view.front.get(dest, ())))
+    enemies = sorted(set(view.front.get(dest, ())))
+    return sorted(hex_direction_to(dest, state.units[e].hex) for e in enemies)

@@ -49,13 +49,7 @@ def end_artillery_needs_dice(state) -> bool:
 def roll_initiative(ctx: Resolution) -> None:
     state = ctx.state
     a, b = state.side_order
-    while True:
-        ra = ctx.roll("initiative", side=a)
-        rb = ctx.roll("initiative", side=b)
-        if ra != rb:
-            break
-        ctx.emit("initiative-tie", value=ra)  # G-10: reroll
-    first = a if ra > rb else b
+    first, ra, rb = ctx.roll_off("initiative", a, b)  # G-10: ties are rerolled
     state.sides[a]["initiative"] = ra
     state.sides[b]["initiative"] = rb
     state.vars["first"] = first
