@@ -85,25 +85,45 @@ def describe_data(scenario) -> dict[str, Any]:
     }
 
 
+def _terrain_glyphs(scenario) -> dict[str, str]:
+    """One distinct character per terrain type: '.' for the default, else a letter of its name."""
+    m = scenario.map
+    glyphs = {m.default_terrain: "."}
+    for t in sorted({m.terrain_at(h) for h in m.hexes} - {m.default_terrain}):
+        glyphs[t] = next((c for c in t.upper() + t.lower() + "#%&*+=?" if c not in glyphs.values()), "?")
+    return glyphs
+
+
 def render_map(scenario) -> str:
-    """A plain-text map: one cell per hex, shifted rows/columns drawn offset; units shown by side."""
+    """The map as text, hexes staggered as printed: one terrain glyph per hex, followed by the
+    initial of the side whose unit starts there. Flat-top maps take two text lines per row."""
     from hexwar.engine.hexgrid import offset_to_axial
     m = scenario.map
+    glyphs = _terrain_glyphs(scenario)
     units = {u.hex: u for u in scenario.units if u.hex is not None}
-    sides = {s.id: s.id[0].upper() for s in scenario.sides}
-    lines = []
+    initials = {s.id: s.id[0].upper() for s in scenario.sides}
+
+    def cell(col: int, row: int) -> str:
+        h = offset_to_axial(col, row, m.orientation, m.parity)
+        u = units.get(h)
+        return glyphs[m.terrain_at(h)] + (initials[u.side] if u else " ")
+
+    def shifted(i: int) -> bool:
+        return (i % 2 == 1) == (m.parity == "odd")
+
+    lines = ["     " + "".join(f"{c + 1:<3}" if m.orientation == "flat" else f"{c + 1:<4}"
+                                 for c in range(m.width)).rstrip()]
     for row in range(m.height):
-        cells = []
-        for col in range(m.width):
-            h = offset_to_axial(col, row, m.orientation, m.parity)
-            u = units.get(h)
-            t = m.terrain_at(h)
-            mark = sides[u.side] if u else " "
-            cells.append(f"{t[:2]:<2}{mark}")
-        shifted = (row % 2 == 1) == (m.parity == "odd") if m.orientation == "pointy" else False
-        lines.append(f"{row + 1:>3} " + ("  " if shifted else "") + " ".join(cells))
-    legend = ", ".join(f"{s.id[0].upper()}={s.name}" for s in scenario.sides)
-    return "\n".join(lines) + f"\n    units: {legend}; terrain shown by its first two letters"
+        if m.orientation == "pointy":
+            pad = "  " if shifted(row) else ""
+            lines.append(f"{row + 1:>3}  " + pad + "  ".join(cell(c, row) for c in range(m.width)))
+        else:
+            for lower in (False, True):
+                text = "".join(cell(c, row) + " " if shifted(c) == lower else "   " for c in range(m.width))
+                lines.append((f"{row + 1:>3}  " if not lower else "     ") + text.rstrip())
+    key = ", ".join(f"{g} {t}" for t, g in glyphs.items())
+    sides = ", ".join(f"{initials[s.id]} {s.name}" for s in scenario.sides)
+    return "\n".join(lines) + f"\n\n  terrain: {key}\n  units:   {sides}"
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
