@@ -1,0 +1,142 @@
+"""The Textual application: owns the theme, the character set and the current session, and
+moves between the menu, the game, the victory screen and the replay viewer."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from hexwar.engine.ai import Computer
+from hexwar.engine.scenario import Scenario
+from hexwar.net.journal import JournalError
+
+from . import keys
+from ._hex_map import HexMapView
+from .glyphs import ASCII, UNICODE
+from .screen_dialogs import Message
+from .screen_menu import MenuScreen
+from .session import Session, new_journal_path
+from .themes import HIGH_CONTRAST, MONOCHROME, TEXTUAL_THEME, THEMES, default_theme
+
+
+class HexwarApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "hexwar"
+
+    def __init__(self, *, scenario: Scenario | None = None, players: dict[str, str] | None = None,
+                 load: Path | None = None, replay: Path | None = None, theme: str | None = None,
+                 ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
+                 session: Session | None = None) -> None:
+        super().__init__()
+        self.hexwar_theme = theme or default_theme()
+        self.ascii = ascii
+        self.save = save
+        self.session: Session | None = None
+        self.computers: dict[str, Computer] = {}
+        self.extra_scenarios = extra_scenarios or []
+        self._start = (scenario, players, load, replay)
+        self._given_session = session  # a match prepared elsewhere (tests, a network session)
+
+    def on_mount(self) -> None:
+        self.register_theme(HIGH_CONTRAST)
+        self.register_theme(MONOCHROME)
+        self.theme = TEXTUAL_THEME[self.hexwar_theme]
+        self.push_screen(MenuScreen())
+        scenario, players, load, replay = self._start
+        if self._given_session is not None:
+            self._play(self._given_session)
+        elif scenario is not None:
+            self.start_game(scenario, players or {})
+        elif load is not None:
+            self.load_game(load)
+        elif replay is not None:
+            self.open_replay(replay)
+
+    # --- moving between screens ---------------------------------------------------------------
+    def _to_menu_stack(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def back_to_menu(self) -> None:
+        self._close_session()
+        self._to_menu_stack()
+
+    def _close_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def _play(self, session: Session) -> None:
+        from .screen_game import GameScreen
+        self._close_session()
+        self.session = session
+        self.computers = {}
+        self._to_menu_stack()
+        self.push_screen(GameScreen(session))
+
+    def start_game(self, scenario: Scenario, players: dict[str, str]) -> None:
+        players = {s.id: players.get(s.id, "human") for s in scenario.sides}
+        try:
+            path = new_journal_path(scenario.id) if self.save else None
+            session = Session.new(scenario, players, path)
+        except OSError as exc:
+            self.push_screen(Message("Cannot start", f"Cannot create the save file: {exc}"))
+            return
+        self._play(session)
+
+    def load_game(self, path: Path) -> None:
+        try:
+            session = Session.load(path)
+        except (JournalError, OSError) as exc:
+            self.push_screen(Message("Cannot load this game", str(exc)))
+            return
+        self._play(session)
+
+    def open_replay(self, path: Path) -> None:
+        from .screen_replay import ReplayData, ReplayScreen
+        try:
+            data = ReplayData(Path(path))
+        except (JournalError, OSError) as exc:
+            self.push_screen(Message("Cannot replay this game", str(exc)))
+            return
+        self._close_session()
+        self._to_menu_stack()
+        self.push_screen(ReplayScreen(data))
+
+    # --- appearance ------------------------------------------------------------------------
+    def _map_views(self) -> Iterable[HexMapView]:
+        for screen in self.screen_stack:
+            yield from screen.query(HexMapView)
+
+    def set_hexwar_theme(self, name: str) -> None:
+        self.hexwar_theme = name
+        self.theme = TEXTUAL_THEME[name]
+        for view in self._map_views():
+            view.set_palette(name)
+
+    def set_ascii(self, value: bool) -> None:
+        self.ascii = value
+        for view in self._map_views():
+            view.set_glyphs(ASCII if value else UNICODE)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette offers every game action and the four themes."""
+        from .screen_game import GameScreen
+        yield from super().get_system_commands(screen)
+        for name in THEMES:
+            yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme",
+                                partial(self.set_hexwar_theme, name))
+        yield SystemCommand("Toggle ASCII map", "Plain ASCII characters for the map",
+                            lambda: self.set_ascii(not self.ascii))
+        if isinstance(screen, GameScreen):
+            for spec in keys.table().values():
+                yield SystemCommand(spec.description.split(" (")[0].capitalize(),
+                                    f"keys: {keys.display(spec.keys)}",
+                                    partial(screen.run_action, spec.action))
+
+    def on_unmount(self) -> None:
+        self._close_session()

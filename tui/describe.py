@@ -1,0 +1,199 @@
+"""Words for what the engine says: orders, events, odds, units and terrain, side status.
+
+Everything here only formats data the engine gave (no rules): hexes become ``CCRR`` labels,
+unit ids become names, probabilities become percentages.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hexwar.engine import Game, Order
+from hexwar.engine.hexgrid import DIRECTION_NAMES, Hex
+
+from .picking import path_end, target_hexes
+
+
+def _is_hex(v: Any) -> bool:
+    return (isinstance(v, (list, tuple)) and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in v))
+
+
+def value_text(game: Game, v: Any) -> str:
+    """A value from an order or event, in words: hexes as labels, unit ids as names."""
+    m = game.map
+    if _is_hex(v) and tuple(v) in m:
+        return m.label(Hex(*v))
+    if isinstance(v, str) and v in game.state.units:
+        return game.state.units[v].name
+    if isinstance(v, (list, tuple)):
+        if v and all(_is_hex(x) for x in v):
+            return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)
+        return ", ".join(value_text(game, x) for x in v)
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {value_text(game, x)}" for k, x in v.items())
+    return str(v)
+
+
+def order_text(game: Game, order: Order) -> str:
+    """``move 1st Foot to 0304 (path 0203→0304), facing NE``."""
+    parts = [order.kind]
+    unit = order.get("unit")
+    if isinstance(unit, str):
+        parts.append(value_text(game, unit))
+    end = path_end(order)
+    if end is not None:
+        parts.append(f"to {game.map.label(end)}")
+    targets = target_hexes(game, order)
+    if targets:
+        parts.append("at " + ", ".join(game.map.label(h) for h in targets))
+    for k, v in order.args:
+        if k in ("unit", "target", "hex"):
+            continue
+        if k in ("path", "route"):
+            if len(v) > 1:
+                parts.append(f"(via {value_text(game, v)})")
+            continue
+        if k == "facing" and isinstance(v, int) and 0 <= v < 6:
+            parts.append(f"facing {DIRECTION_NAMES[game.map.orientation][v]}")
+            continue
+        parts.append(f"{k} {value_text(game, v)}")
+    return " ".join(parts)
+
+
+def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
+    """One log line per event; die rolls always say what they were for and what came up."""
+    kind = ev.get("t", "?")
+    if kind == "die-roll":
+        sides = ev.get("sides", 6)
+        extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
+                         if k not in ("t", "why", "value", "sides"))
+        return f"{dice} {ev.get('why', 'roll')}: d{sides} = {ev.get('value')}" + (f" ({extra})" if extra else "")
+    rest = ", ".join(f"{k} {value_text(game, v)}" for k, v in ev.items() if k != "t")
+    return f"{kind}: {rest}" if rest else kind
+
+
+def percent(p: Any) -> str:
+    if isinstance(p, Fraction) or isinstance(p, float):
+        return f"{float(p) * 100:.0f}%"
+    if isinstance(p, int) and not isinstance(p, bool):
+        return f"{p}%" if p > 1 else f"{p * 100}%"
+    if isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(x, int) for x in p) and p[1]:
+        return f"{p[0] * 100 // p[1]}% ({p[0]}/{p[1]})"
+    return str(p)
+
+
+_MOD_KEYS = ("modifiers", "mods", "shifts", "factors")
+_RESULT_KEYS = ("results", "chances", "outcomes", "probabilities")
+_FINAL_KEYS = ("column", "final", "ratio", "odds", "net", "total", "need", "table")
+
+
+def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
+    """Every modifier by name, the final number/column, and the chance of every result."""
+    if not odds:
+        return ["(the rules give no preview for this order)"]
+    lines: list[str] = []
+    for key in _MOD_KEYS:
+        mods = odds.get(key)
+        if not mods:
+            continue
+        lines.append(f"{key}:")
+        items = mods.items() if isinstance(mods, dict) else mods
+        for item in items:
+            if isinstance(item, dict):
+                name = item.get("name") or item.get("why") or item.get("what") or "?"
+                val = item.get("value", item.get("shift", item.get("mod", "")))
+            elif isinstance(item, (list, tuple)) and len(item) == 2:
+                name, val = item
+            else:
+                name, val = item, ""
+            sval = f"{val:+d}" if isinstance(val, int) and not isinstance(val, bool) else str(val)
+            lines.append(f"  {value_text(game, name)}: {sval}")
+    for key in _FINAL_KEYS:
+        if key in odds:
+            lines.append(f"{key}: {value_text(game, odds[key])}")
+    for key in _RESULT_KEYS:
+        res = odds.get(key)
+        if not res:
+            continue
+        lines.append(f"{key}:")
+        items = res.items() if isinstance(res, dict) else res
+        for item in items:
+            if isinstance(item, (list, tuple)) and len(item) == 2:
+                name, p = item
+            elif isinstance(item, dict):
+                name, p = item.get("result", item.get("name", "?")), item.get("chance", item.get("p"))
+            else:
+                name, p = item, ""
+            lines.append(f"  {value_text(game, name)}: {percent(p)}")
+    shown = set(_MOD_KEYS) | set(_RESULT_KEYS) | set(_FINAL_KEYS)
+    for key, v in odds.items():
+        if key not in shown:
+            lines.append(f"{key}: {value_text(game, v)}")
+    return lines
+
+
+def unit_lines(game: Game, uid: str) -> list[str]:
+    u = game.state.units[uid]
+    side = next((s.name for s in game.scenario.sides if s.id == u.side), u.side)
+    where = game.map.label(u.hex) if u.hex is not None else "off map"
+    reduced = " (reduced)" if u.strength < u.max_strength else ""
+    lines = [f"{u.name} [{u.kind}] {side}", f"strength {u.strength}/{u.max_strength}{reduced} at {where}"]
+    if 0 <= u.facing < 6:
+        lines[-1] += f", facing {DIRECTION_NAMES[game.map.orientation][u.facing]}"
+    if u.grade and u.grade != "average":
+        lines.append(f"grade {u.grade}")
+    stats = " ".join(f"{k} {v}" for k, v in sorted(u.stats.items()) if k != "strength")
+    if stats:
+        lines.append(stats)
+    if u.marks:
+        lines.append("marks: " + ", ".join(f"{k}" if v in (1, True) else f"{k} {v}"
+                                           for k, v in sorted(u.marks.items())))
+    return lines
+
+
+def hex_lines(game: Game, h: Hex) -> list[str]:
+    m = game.map
+    code = m.terrain_at(h)
+    desc = game.ruleset.terrain_types.get(code, "")
+    line = f"{m.label(h)} {code}" + (f" ({desc})" if desc and desc != code else "")
+    elev = m.elevation_at(h)
+    if elev:
+        line += f", elevation {elev}"
+    lines = [line]
+    names = [n for n, x in m.labels.items() if x == h]
+    if names:
+        lines.append("named: " + ", ".join(names))
+    sides = []
+    for d, n in m.neighbors(h):
+        feats = sorted(m.features_between(h, n))
+        if feats:
+            sides.append(f"{DIRECTION_NAMES[m.orientation][d]} {'/'.join(feats)}")
+    if sides:
+        lines.append("hexsides: " + ", ".join(sides))
+    if m.on_road(h):
+        roads = [DIRECTION_NAMES[m.orientation][d] for d, n in m.neighbors(h) if m.road_between(h, n)]
+        lines.append("road " + " ".join(roads))
+    return lines
+
+
+def side_lines(game: Game) -> list[str]:
+    """Each side's name, units and strength left, and whatever status the ruleset keeps."""
+    state = game.state
+    lines = []
+    for s in game.scenario.sides:
+        alive = state.side_units(s.id)
+        strength = sum(u.strength for u in alive)
+        line = f"{s.name}: {len(alive)} units, strength {strength}"
+        extra = state.sides.get(s.id) or {}
+        bits = [f"{k} {value_text(game, v)}" for k, v in sorted(extra.items())
+                if isinstance(v, (int, str, bool)) or _is_hex(v)]
+        lines.append(line + (" · " + ", ".join(bits) if bits else ""))
+    return lines
+
+
+def side_name(game: Game, side: str | None) -> str:
+    if side is None:
+        return "nobody"
+    return next((s.name for s in game.scenario.sides if s.id == side), side)

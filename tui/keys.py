@@ -1,0 +1,96 @@
+"""The key table of the game screen, with the player's own bindings merged in.
+
+Keys are grouped by action so the help screen, the footer and ``tui/NOTES.md`` all show the
+same table. A player may rebind any action in ``$XDG_CONFIG_HOME/hexwar/keys.toml``::
+
+    [keys]
+    end_phase = "E,f10"
+    dir_nw = "y"
+
+Directions are screen directions. On a pointy-top map (rows offset) the true neighbours are
+up-left, up-right, left, right, down-left, down-right, and up/down zig-zag; on a flat-top map
+(columns offset) left/right zig-zag instead. The eight keys sit around ``s`` like a compass.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    action: str  # Textual action string
+    keys: str  # comma-separated Textual key names
+    description: str
+    show: bool = False  # shown in the footer
+    short: str = ""  # footer label
+
+
+DEFAULTS: dict[str, KeySpec] = {
+    "dir_nw": KeySpec("step('nw')", "q", "cursor up-left"),
+    "dir_n": KeySpec("step('n')", "w,up", "cursor up"),
+    "dir_ne": KeySpec("step('ne')", "e", "cursor up-right"),
+    "dir_w": KeySpec("step('w')", "a,left", "cursor left"),
+    "dir_e": KeySpec("step('e')", "d,right", "cursor right"),
+    "dir_sw": KeySpec("step('sw')", "z", "cursor down-left"),
+    "dir_s": KeySpec("step('s')", "x,down", "cursor down"),
+    "dir_se": KeySpec("step('se')", "c", "cursor down-right"),
+    "select": KeySpec("select", "enter,space", "select unit / move here / attack here / confirm", True, "Select/Go"),
+    "cancel": KeySpec("cancel", "escape", "cancel selection or dialog", True, "Cancel"),
+    "fire": KeySpec("fire", "f", "fire / attack the hex under the cursor", True, "Fire"),
+    "orders": KeySpec("orders", "o", "list every legal order (selected unit or phase)", True, "Orders"),
+    "next_unit": KeySpec("next_unit", "tab,n", "next unit that can still act", True, "Next unit"),
+    "prev_unit": KeySpec("prev_unit", "shift+tab,b", "previous unit that can still act"),
+    "end_phase": KeySpec("end_phase", "E,full_stop", "end the phase", True, "End phase"),
+    "undo": KeySpec("undo", "u,ctrl+z", "undo (back to the last die roll)", True, "Undo"),
+    "jump": KeySpec("jump", "g,colon", "jump to a hex by its CCRR number (or just type the digits)"),
+    "zoom_in": KeySpec("zoom(1)", "plus,equals_sign,right_square_bracket", "zoom in (counters and labels)"),
+    "zoom_out": KeySpec("zoom(-1)", "minus,left_square_bracket", "zoom out (overview)"),
+    "log": KeySpec("log", "l", "show the whole event log"),
+    "help": KeySpec("help", "question_mark,f1", "this help", True, "Help"),
+    "menu": KeySpec("menu", "M", "back to the main menu (the game is saved)"),
+}
+APP_KEYS = [("ctrl+p", "command palette: every action by name"), ("ctrl+q", "quit (the game is saved)"),
+            ("0-9", "type a hex number, e.g. 0304, to jump there")]
+
+
+def config_path() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "hexwar" / "keys.toml"
+
+
+def load_overrides(path: Path | None = None) -> dict[str, str]:
+    """The player's rebinding, ignoring unknown actions; a broken file is ignored, not fatal."""
+    path = path or config_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return {}
+    keys = data.get("keys", {})
+    return {k: v for k, v in keys.items() if k in DEFAULTS and isinstance(v, str) and v.strip()}
+
+
+def table(overrides: dict[str, str] | None = None) -> dict[str, KeySpec]:
+    out = dict(DEFAULTS)
+    for name, keys in (overrides if overrides is not None else load_overrides()).items():
+        spec = out[name]
+        out[name] = KeySpec(spec.action, keys, spec.description, spec.show, spec.short)
+    return out
+
+
+def bindings(specs: dict[str, KeySpec] | None = None) -> list[Binding]:
+    specs = specs or table()
+    return [Binding(s.keys, s.action, s.short or s.description.split(" (")[0].capitalize(),
+                    show=s.show, id=name) for name, s in specs.items()]
+
+
+def display(keys: str) -> str:
+    names = {"question_mark": "?", "full_stop": ".", "equals_sign": "=", "plus": "+", "minus": "-",
+             "left_square_bracket": "[", "right_square_bracket": "]", "colon": ":",
+             "shift+tab": "shift+tab", "escape": "esc"}
+    return " ".join(names.get(k, k) for k in keys.split(","))

@@ -1,0 +1,132 @@
+"""Small modal screens: choose one of several orders (with a combat preview), type a hex
+number, read a message. Each returns its answer through ``dismiss``."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from hexwar.engine import Game, Order
+
+from .describe import odds_lines, order_text
+from .picking import is_attack
+
+
+class ChooseOrder(ModalScreen[Order | None]):
+    """Pick one legal order. Attacks show the engine's odds for the highlighted choice."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, game: Game, orders: list[Order], title: str, *, can_cancel: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        self.orders = orders
+        self.title_text = title
+        self.can_cancel = can_cancel
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield OptionList(*[Option(Text(f"{i + 1}. {order_text(self.game, o)}"), id=str(i))
+                               for i, o in enumerate(self.orders)], id="choices")
+            yield Static("", id="odds")
+            hint = "enter choose · esc cancel" if self.can_cancel else "enter choose (the rules require an answer)"
+            yield Label(hint, classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
+        self._preview(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._preview(event.option_index)
+
+    def _preview(self, index: int) -> None:
+        order = self.orders[index]
+        box = self.query_one("#odds", Static)
+        if is_attack(order):
+            try:
+                lines = odds_lines(self.game, self.game.odds(order))
+            except Exception as exc:  # a preview must never take the game down
+                lines = [f"(no preview: {exc})"]
+            box.update("Combat preview\n" + "\n".join(lines))
+            box.display = True
+        else:
+            box.display = False
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.orders[event.option_index])
+
+    def action_cancel(self) -> None:
+        if self.can_cancel:
+            self.dismiss(None)
+        else:
+            self.notify("This decision must be made before play goes on.", severity="warning")
+
+
+class JumpTo(ModalScreen[str | None]):
+    """Ask for a hex number (CCRR)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, start: str = "") -> None:
+        super().__init__()
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog small"):
+            yield Label("Jump to hex (CCRR, e.g. 0304):", classes="dialog-title")
+            yield Input(self.start, id="hex", restrict=r"[0-9]*")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AskText(ModalScreen[str | None]):
+    """Ask for one line of text (a file name, a turn number)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, prompt: str, value: str = "") -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog small"):
+            yield Label(self.prompt, classes="dialog-title", markup=False)
+            yield Input(self.value, id="text")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Message(ModalScreen[None]):
+    """A message the player must acknowledge (errors, network-play notice)."""
+
+    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.text, markup=False)
+            yield Label("enter / esc to close", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,188 @@
+"""The main menu, the scenario picker with who plays each side, saved-game picker, settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .screen_dialogs import AskText, Message
+from .session import COMPUTER, HUMAN, saved_games
+from .themes import THEMES
+
+NET_NOTICE = ("Network play from this menu is coming in this build: the terminal UI does not drive "
+              "a network session yet. Hotseat and games against the computer work now.\n\n"
+              "Meanwhile the computer can play a side over SSH from the shell:\n"
+              "  hexwar host SCENARIO --headless --ai\n"
+              "  hexwar join HOST[:PORT] --code CODE --headless --ai")
+
+
+def net_available() -> bool:
+    try:
+        import hexwar.net as net
+    except ImportError:
+        return False
+    return hasattr(net, "connect") and hasattr(net, "listen")
+
+
+class MenuScreen(Screen):
+    """New game, load, replay, host, join, settings, quit."""
+
+    BINDINGS = [Binding("escape", "app.quit", "Quit")]
+    ITEMS = [("new", "New game"), ("load", "Load a saved game"), ("replay", "Replay a game"),
+             ("host", "Host a network game"), ("join", "Join a network game"),
+             ("settings", "Settings (theme, ASCII)"), ("quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="menu"):
+            yield Static("H E X W A R\nhex-and-counter wargames in the terminal", id="menu-title")
+            yield OptionList(*[Option(Text(text), id=key) for key, text in self.ITEMS], id="menu-list")
+            yield Label("arrows + enter · ? help in game · ctrl+p commands", classes="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id
+        app = self.app
+        if key == "new":
+            app.push_screen(ScenarioPicker())
+        elif key in ("load", "replay"):
+            app.push_screen(SavedGamePicker(key))
+        elif key in ("host", "join"):
+            if net_available():
+                app.push_screen(Message("Network play", "Use `hexwar host` / `hexwar join` from the shell."))
+            else:
+                app.push_screen(Message("Network play", NET_NOTICE))
+        elif key == "settings":
+            app.push_screen(SettingsScreen())
+        elif key == "quit":
+            app.exit(0)
+
+
+class ScenarioPicker(Screen):
+    """Pick a built-in scenario, then who plays each side."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from hexwar.scenarios.loader import ScenarioError, builtin_paths, load_scenario
+        self.scenarios = []
+        problems = []
+        for path in builtin_paths():
+            try:
+                self.scenarios.append(load_scenario(path))
+            except ScenarioError as exc:
+                problems.append(exc.problems[0])
+        self.scenarios += self.app.extra_scenarios
+        with Vertical(classes="dialog", id="picker"):
+            yield Label("Choose a scenario", classes="dialog-title")
+            yield OptionList(*[Option(Text(f"{s.title} [{s.id}] — {s.ruleset}, {s.turns} turns, "
+                                           f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
+                               for i, s in enumerate(self.scenarios)], id="scenario-list")
+            yield Static("", id="scenario-notes", markup=False)
+            if problems:
+                yield Label(f"{len(problems)} scenario file(s) could not be read", classes="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if not self.scenarios:
+            self.app.push_screen(Message("No scenarios", "No scenario could be loaded."))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        s = self.scenarios[event.option_index]
+        m = s.map
+        self.query_one("#scenario-notes", Static).update(
+            f"map {m.width}x{m.height} · {len(s.units)} units\n{(s.notes or '').strip()[:400]}")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.push_screen(SidesDialog(self.scenarios[event.option_index]))
+
+
+class SidesDialog(ModalScreen[None]):
+    """Who plays each side: human (hotseat) or the computer."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+        a, b = (s for s in scenario.sides)
+        self.choices = [
+            (f"{a.name} (you) against {b.name} (computer)", {a.id: HUMAN, b.id: COMPUTER}),
+            (f"{b.name} (you) against {a.name} (computer)", {a.id: COMPUTER, b.id: HUMAN}),
+            ("Hotseat: both sides human", {a.id: HUMAN, b.id: HUMAN}),
+            ("Watch: computer against computer", {a.id: COMPUTER, b.id: COMPUTER}),
+        ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"{self.scenario.title}: who plays?", classes="dialog-title", markup=False)
+            yield OptionList(*[Option(Text(t), id=str(i)) for i, (t, _) in enumerate(self.choices)], id="sides-list")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        players = self.choices[event.option_index][1]
+        self.app.start_game(self.scenario, players)
+
+
+class SavedGamePicker(Screen):
+    """Saved games, newest first, or any file by name."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("o", "other", "Other file…")]
+
+    def __init__(self, purpose: str) -> None:
+        super().__init__()
+        self.purpose = purpose
+
+    def compose(self) -> ComposeResult:
+        self.paths = saved_games()
+        verb = "Load" if self.purpose == "load" else "Replay"
+        with Vertical(classes="dialog", id="saves"):
+            yield Label(f"{verb} which game? (o: type a file name)", classes="dialog-title")
+            yield OptionList(*[Option(Text(p.name), id=str(i)) for i, p in enumerate(self.paths)]
+                             + [Option(Text("Other file…"), id="other")], id="save-list")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "other":
+            self.action_other()
+        else:
+            self._open(str(self.paths[event.option_index]))
+
+    def action_other(self) -> None:
+        self.app.push_screen(AskText("Journal file:"), lambda p: p and self._open(p))
+
+    def _open(self, path: str) -> None:
+        if self.purpose == "load":
+            self.app.load_game(Path(path))
+        else:
+            self.app.open_replay(Path(path))
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Theme and character set; applied at once."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        opts = [Option(Text(f"Theme: {t}" + ("  (current)" if t == self.app.hexwar_theme else "")), id=f"theme:{t}")
+                for t in THEMES]
+        opts.append(Option(Text(f"Characters: {'ASCII' if self.app.ascii else 'Unicode'} (toggle)"), id="ascii"))
+        with Vertical(classes="dialog"):
+            yield Label("Settings", classes="dialog-title")
+            yield OptionList(*opts, id="settings-list")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id or ""
+        if key.startswith("theme:"):
+            self.app.set_hexwar_theme(key.split(":", 1)[1])
+        elif key == "ascii":
+            self.app.set_ascii(not self.app.ascii)
+        self.dismiss(None)
