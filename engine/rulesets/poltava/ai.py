@@ -1,0 +1,254 @@
+"""Computer player for Poltava 1709: scores a moderate set of candidate orders.
+
+Movement considers one unit per decision (the first of its side not yet moved), so a decision
+costs a few move searches, never one per unit on the map. Fire prefers likely eliminations,
+melee the best expected step balance; obligations (R8.2) force an attack when one is owed.
+"""
+
+from __future__ import annotations
+
+from hexwar.engine.hexgrid import hex_distance
+from hexwar.engine.orders import Order
+
+from . import melee as M
+from .board import arm, cs_of, hx, other, stars_of, view_of
+from .data import MELEE_ARMS, RUSSIA, SWEDEN, parse_result
+
+
+def ai_orders(rs, game):
+    st = game.state
+    if st.result is not None:
+        return []
+    v = view_of(game)
+    if st.pending:
+        return list(_answers(rs, v, st.pending[0]))
+    if st.phase == "setup":
+        return [(0, Order.make("setup"))]
+    out: list[tuple[int, Order]] = []
+    end_ok = rs._end_phase_blocker(v) is None
+    if st.phase == "move":
+        out.extend(_moves(rs, v))
+        if end_ok:
+            out.append((-10_000 if any(True for s, o in out if o.kind in ("move", "enter", "hold")) else 0,
+                        Order.make("end-phase")))
+    elif st.phase == "fire":
+        for o in rs.fire_orders(v):
+            out.append((_fire_score(rs, v, o), o))
+        if end_ok:
+            out.append((0, Order.make("end-phase")))
+    elif st.phase == "melee":
+        for o in rs.attack_orders(v):
+            out.append((_attack_score(rs, v, o, end_ok), o))
+        if end_ok:
+            out.append((0, Order.make("end-phase")))
+    if not out:
+        out = [(0, o) for o in rs.legal_orders(game)]
+    return out
+
+
+def _answers(rs, v, p):
+    st = v.st
+    k = p["kind"]
+    for o in rs._answer_orders(v, p):
+        s = 0
+        if o.kind == "lose":
+            u = st.units[o["unit"]]
+            s = 10 * u.strength + cs_of(u)
+        elif o.kind in ("keep-roll", "reroll"):
+            c = st.vars["combat"]
+            kind, n, _ = parse_result(M.result_for(c["index"], p["roll"], c["drm"]))
+            bad = (kind == "A") if p["who"] == "att" else (kind == "D")
+            s = (10 if bad else 0) if o.kind == "reroll" else (0 if bad else 10)
+        elif o.kind == "pursue":
+            s = 6 if len(o["path"]) == 1 else 2
+        elif o.kind == "no-pursuit":
+            s = 4
+        elif o.kind == "withdraw":
+            s = -v.home_rows(p["side"], hx(o["path"][-1]))
+        yield s, o
+
+
+def _enemy_hexes(v, side):
+    return sorted(u.hex for u in v.st.side_units(other(side)) if arm(u) in ("inf", "cav", "art", "cossack"))
+
+
+def _near(h, field) -> int:
+    return field.get(h, 30)
+
+
+def _field(v, side):
+    """Hex distance to the nearest enemy combat unit, for every map hex (multi-source BFS)."""
+    key = "near" + side
+    if key not in v._zoc:
+        dist = {}
+        frontier = []
+        for h in _enemy_hexes(v, side):
+            if h not in dist:
+                dist[h] = 0
+                frontier.append(h)
+        d = 0
+        while frontier and d < 30:
+            d += 1
+            nxt = []
+            for h in frontier:
+                for _, n in v.m.neighbors(h):
+                    if n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
+            frontier = nxt
+        v._zoc[key] = dist
+    return v._zoc[key]
+
+
+def _moves(rs, v):
+    st = v.st
+    side = st.active
+    out = []
+    if not v.s1 and st.active == RUSSIA and st.turn >= 6 and rs._validate_exchange(v) is None:
+        out.append((500, Order.make("exchange")))
+    if not v.s1 and st.active == RUSSIA:
+        for o in rs.legal_orders_regarrison(v):
+            out.append((300, o))
+    enemies = _field(v, side)
+    target = _objective(v, side)
+    if not v.s1 and side == RUSSIA:
+        for d in v.scn.rule("ai_detach_russia", []):
+            o = Order.make("detach", division=d)
+            if rs._validate_detach(v, o) is None:
+                out.append((400, o))
+    slots = _odb_slots(v, side)
+    for u in st.side_units(side, alive=False):
+        if u.marks.get("waiting") and u.strength > 0 and u.marks["waiting"] <= st.turn:
+            start = rs.entry_hex(v, u)
+            if start is None:
+                continue
+            cands = []
+            if v.can_end(u, start):
+                cands.append((_dest_score(v, u, start, enemies, target), [start], "normal"))
+            for mode in ("long", "normal"):
+                for h, r in v.search(u, mode, start).items():
+                    cands.append((_dest_score(v, u, h, enemies, target) - _redoubt_risk(v, u, r.path),
+                                  [start, *r.path], mode))
+            cands.sort(key=lambda c: (-c[0], c[1]))
+            for sc, path, mode in cands[:6]:
+                out.append((1000 + sc, Order.make("enter", unit=u.id, path=path, mode=mode)))
+            if out:
+                return out
+    for u in st.side_units(side):
+        if u.marks.get("moved") or arm(u) in ("art", "redoubt"):
+            continue
+        if v.camp_bound(u) or arm(u) == "cossack":
+            continue
+        if arm(u) != "leader" and u.hex in v.zoc(side):
+            continue
+        if (not v.s1 and side == RUSSIA and st.turn < 5 and arm(u) != "leader"
+                and u.division not in ("mn", "rc")):
+            continue
+        cands = []
+        slot = slots.get(u.id)
+        score = (lambda h: -100 * hex_distance(h, slot)) if slot is not None else \
+            (lambda h: _dest_score(v, u, h, enemies, target))
+        for mode in ("normal", "long", "road", "longroad"):
+            for h, r in v.search(u, mode).items():
+                cands.append((score(h) - _redoubt_risk(v, u, r.path), list(r.path), mode))
+        if not cands:
+            continue
+        cands.sort(key=lambda c: (-c[0], c[1]))
+        out.append((score(u.hex), Order.make("hold", unit=u.id)))
+        for sc, path, mode in cands[:6]:
+            out.append((sc, Order.make("move", unit=u.id, path=path, mode=mode)))
+        return out
+    return out
+
+
+def _redoubt_risk(v, u, path) -> int:
+    """S2-2.6: every Russian redoubt passed risks a step and the Roos column."""
+    if u.side != SWEDEN or arm(u) == "leader":
+        return 0
+    return 25 * sum(1 for h in path if v.garrisoned(h))
+
+
+def _odb_slots(v, side) -> dict:
+    """S2-1: until the side has formed, each line battalion heads for its place in a straight
+    line (anchor hex and direction from the scenario's ``ai_odb_<side>`` rule)."""
+    st = v.st
+    if v.s1 or st.vars["odb"].get(side):
+        return {}
+    spec = v.scn.rule(f"ai_odb_{side}")
+    if not spec:
+        return {}
+    from .board import stat
+    from hexwar.engine.hexgrid import hex_neighbor
+    units = [u for u in st.side_units(side) if v.odb_restricted(u) and v.redoubt_at(u.hex) is None]
+    units.sort(key=lambda u: (stat(u, "odb"), u.id))
+    h = v.m.parse(spec[0])
+    out = {}
+    for u in units:
+        out[u.id] = h
+        h = hex_neighbor(h, int(spec[1]))
+    return out
+
+
+def _objective(v, side):
+    """Where an army heads when no enemy is near: the Swedes the Russian camp, the Russians the field."""
+    lab = v.scn.rule(f"objective_{side}")
+    if isinstance(lab, str):
+        return v.m.parse(lab)
+    return None
+
+
+def _dest_score(v, u, h, enemies, target) -> int:
+    d = _near(h, enemies)
+    a = arm(u)
+    if a == "leader":
+        mates = [x for x in v.combat_at(h, u.side) if arm(x) in MELEE_ARMS and x.id != u.id]
+        return (20 - d) * 10 if mates else -1000
+    score = 0
+    if target is not None:
+        score -= hex_distance(h, target) * 3
+    if a == "inf" and stars_of(u) < 2:
+        # line infantry likes musket range (2) and does not rush into contact alone
+        score -= abs(d - 2) * 10 if d > 1 else (5 if cs_of(u) >= 3 else -15)
+    elif a == "inf":
+        # bayonet infantry (two stars and more) closes with the enemy
+        score -= (d - 1) * 10
+    else:
+        score -= d * 10
+        if d == 1:
+            adj = [x for x in v.st.side_units(other(u.side)) if hex_distance(x.hex, h) == 1 and arm(x) in MELEE_ARMS]
+            if sum(cs_of(x) for x in adj) > cs_of(u) + 1:
+                score -= 25
+    t = v.terrain(h)
+    if t in ("village",):
+        score += 6
+    return score
+
+
+def _fire_score(rs, v, o) -> int:
+    st = v.st
+    u, t = st.units[o["unit"]], st.units[o["target"]]
+    f, _, can = rs.fire_value(v, u)
+    shots = 2 if can and hex_distance(u.hex, t.hex) == 1 else 1
+    p6 = max(0, 7 - f) * shots
+    worth = 30 if t.strength == 1 else 15
+    return p6 * worth + 1
+
+
+def _attack_score(rs, v, o, end_ok) -> int:
+    why, units, hexes = rs._validate_attack(v, o)
+    if why is not None:
+        return -100_000
+    a = M.analyse(v, units, hexes)
+    if a["lone_artillery"]:
+        return 400
+    ev = 0
+    for die in range(1, 7):
+        kind, n, star = parse_result(M.result_for(a["index"], die, a["drm"]))
+        if kind == "D":
+            ev += 12 * n + (20 if a["storming_redoubt"] else 0)
+        elif kind == "A":
+            ev -= 12 * n
+        else:
+            ev += 20 if a["storming_redoubt"] else 0
+    # spread attackers: fewer units committed is better when the odds are the same
+    return ev - 3 * len(units)

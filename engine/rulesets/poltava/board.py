@@ -1,0 +1,364 @@
+"""Board queries for Poltava 1709: terrain, ZOC (Part 5), movement steps (Part 4), LOS (Part 7.4).
+
+``View`` is built once per question from the scenario and a state; it caches occupancy and the
+zones of control so that move searches stay cheap. Everything iterates in sorted order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
+from hexwar.engine.movement import Route, search_moves
+
+from .data import UNIT_TYPES, CAMP, IMPASSABLE, LOS_BLOCKING, MOUNTED, RUSSIA, SWEDEN, ZOC_ARMS
+
+
+def stat(u, key: str, default=0):
+    """A printed value: the unit's own (scenario override) or its counter class's."""
+    v = u.stats.get(key)
+    if v is None:
+        v = UNIT_TYPES.get(u.kind, {}).get(key, default)
+    return v
+
+
+_ARM = {k: v["arm"] for k, v in UNIT_TYPES.items()}
+
+
+def arm(u) -> str:
+    a = u.stats.get("arm")
+    return a if a is not None else _ARM.get(u.kind, "")
+
+
+def reduced(u) -> bool:
+    return u.max_strength >= 2 and u.strength < u.max_strength
+
+
+def cs_of(u) -> int:
+    return int(stat(u, "rcs" if reduced(u) else "cs"))
+
+
+def fire_of(u) -> int:
+    return int(stat(u, "rfire" if reduced(u) else "fire"))
+
+
+def stars_of(u) -> int:
+    return int(stat(u, "rstars" if reduced(u) else "stars"))
+
+
+def other(side: str) -> str:
+    return RUSSIA if side == SWEDEN else SWEDEN
+
+
+_FEATURES: dict[int, tuple] = {}
+_R2 = tuple(hex_spiral(Hex(0, 0), 2))
+
+
+def within2(h):
+    return [Hex(h[0] + d[0], h[1] + d[1]) for d in _R2]
+
+
+_VIEWS: dict[int, tuple] = {}
+
+
+def view_of(game) -> "View":
+    """A View shared by the read-only questions asked about one position (validate, legal
+    orders, AI); rebuilt whenever any unit's hex, strength or side differs."""
+    st = game.state
+    fp = (st.seq, tuple((u.hex, u.strength, u.side) for u in st.units.values()))
+    e = _VIEWS.get(id(st))
+    if e is not None and e[0] is st and e[1] == fp and e[2].scn is game.scenario:
+        return e[2]
+    if len(_VIEWS) > 16:
+        _VIEWS.clear()
+    v = View(game.scenario, st)
+    _VIEWS[id(st)] = (st, fp, v)
+    return v
+
+
+def features(m, a, b) -> frozenset:
+    """Hexside features between two hexes, memoised per map (maps never change)."""
+    entry = _FEATURES.get(id(m))
+    if entry is None or entry[0] is not m:
+        entry = (m, {})
+        _FEATURES[id(m)] = entry
+    cache = entry[1]
+    key = (a, b)
+    f = cache.get(key)
+    if f is None:
+        f = m.features_between(a, b)
+        cache[key] = f
+    return f
+
+
+class View:
+    def __init__(self, scenario, state) -> None:
+        self.scn = scenario
+        self.st = state
+        self.m = scenario.map
+        self.s1 = scenario.rule("scenario", 1) == 1
+        self.occ: dict[Hex, list] = state.occupancy()
+        self._zoc: dict[str, frozenset] = {}
+        self._danger: dict[str, frozenset] = {}
+        self._musket: dict[str, frozenset] = {}
+        self.south_row = int(scenario.rule("redoubt_line_row", 22))
+
+    # --- who is where ----------------------------------------------------------------------
+    def units_at(self, h) -> list:
+        return [u for u in self.occ.get(Hex(*h), []) if u.alive]
+
+    def combat_at(self, h, side: str | None = None) -> list:
+        return [u for u in self.units_at(h) if arm(u) in ("inf", "cav", "art", "cossack")
+                and (side is None or u.side == side)]
+
+    def redoubt_at(self, h):
+        for u in self.units_at(h):
+            if arm(u) == "redoubt":
+                return u
+        return None
+
+    def garrisoned(self, h) -> bool:
+        """A Russian-side redoubt marker (S2-2): a defensive virtual unit."""
+        r = self.redoubt_at(h)
+        return r is not None and r.side == RUSSIA
+
+    def terrain(self, h) -> str:
+        return self.m.terrain_at(h)
+
+    def in_camp(self, h) -> bool:
+        return self.terrain(h) in CAMP
+
+    def south(self, h) -> bool:
+        """South of the Redoubt Line (A49): rows below the line's row (1-based label rows)."""
+        return self.m.offset(h)[1] + 1 > self.south_row
+
+    # --- zones of control (Part 5) -------------------------------------------------------------
+    def zoc_extends(self, u, a, b) -> bool:
+        if b not in self.m:
+            return False
+        t = self.terrain(b)
+        if t in IMPASSABLE or t in ("village", "redoubt"):
+            return False
+        f = features(self.m, a, b)
+        if "impassable" in f or "retrenchment" in f:
+            return False
+        return True
+
+    def zoc(self, side: str) -> frozenset:
+        """Hexes in which units of ``side`` are in an enemy ZOC."""
+        if side not in self._zoc:
+            out = set()
+            for h in sorted(self.occ):
+                for u in self.occ[h]:
+                    if u.alive and u.side != side and arm(u) in ZOC_ARMS:
+                        for n in hex_neighbors(h):
+                            if self.zoc_extends(u, h, n):
+                                out.add(n)
+            self._zoc[side] = frozenset(out)
+        return self._zoc[side]
+
+    def zoc_sources(self, u) -> list:
+        """Enemy units whose ZOC covers ``u``'s hex."""
+        out = []
+        for n in hex_neighbors(u.hex):
+            for e in self.units_at(n):
+                if e.side != u.side and arm(e) in ZOC_ARMS and self.zoc_extends(e, n, u.hex):
+                    out.append(e)
+        return out
+
+    def enemy_hexes(self, side: str) -> frozenset:
+        key = "e" + side
+        if key not in self._zoc:
+            self._zoc[key] = frozenset(h for h, us in self.occ.items()
+                                       if any(u.alive and u.side != side and arm(u) in ("inf", "cav", "art", "cossack") for u in us))
+        return self._zoc[key]
+
+    def danger(self, side: str) -> frozenset:
+        """Hexes within 2 of an enemy combat unit or enemy-held redoubt (long movement, R4.8)."""
+        if side not in self._danger:
+            out = set()
+            for h in sorted(self.occ):
+                for u in self.occ[h]:
+                    if not u.alive or u.side == side:
+                        continue
+                    if arm(u) in ("inf", "cav", "art", "cossack") or (arm(u) == "redoubt" and u.side == RUSSIA):
+                        out.update(within2(h))
+                        break
+            self._danger[side] = frozenset(out)
+        return self._danger[side]
+
+    def musket(self, side: str) -> frozenset:
+        """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
+        if side not in self._musket:
+            out = set()
+            for h in sorted(self.occ):
+                if any(u.alive and u.side != side and arm(u) == "inf" for u in self.occ[h]):
+                    out.update(within2(h))
+            self._musket[side] = frozenset(out)
+        return self._musket[side]
+
+    # --- movement restrictions ---------------------------------------------------------------
+    def line_banned(self, u) -> bool:
+        if self.s1:
+            return True
+        if u.division in ("rc", "roos"):
+            return True
+        det = self.st.vars.get("detached", [])
+        return u.division in det and u.side == SWEDEN
+
+    def camp_bound(self, u) -> bool:
+        if u.division == "lg":
+            return True
+        det = self.st.vars.get("detached", [])
+        return u.side == RUSSIA and u.division in det
+
+    def odb_restricted(self, u) -> bool:
+        if self.s1 or arm(u) != "inf" or not stat(u, "odb"):
+            return False
+        if self.st.vars.get("odb", {}).get(u.side):
+            return False
+        if u.division in ("lg", "rc", "roos") or u.division in self.st.vars.get("detached", []):
+            return False
+        return True
+
+    def passable(self, u, a, b) -> bool:
+        if b not in self.m or self.terrain(b) in IMPASSABLE:
+            return False
+        f = features(self.m, a, b)
+        if "impassable" in f:
+            return False
+        if "retrenchment" in f and arm(u) in MOUNTED:
+            return False
+        return True
+
+    def step_fn(self, u, mode: str):
+        side = u.side
+        zoc = self.zoc(side)
+        leader = arm(u) == "leader"
+        danger = self.danger(side) if mode in ("long", "longroad") else frozenset()
+        musket = self.musket(side) if self.odb_restricted(u) else frozenset()
+        road = mode in ("road", "longroad")
+        banned = self.line_banned(u)
+        bound = self.camp_bound(u)
+        cossack = arm(u) == "cossack"
+        enemy = other(side)
+
+        enemy_occ = self.enemy_hexes(side)
+        m = self.m
+        terr = m.terrain_at
+        mounted = arm(u) in MOUNTED
+        camp_set = CAMP
+
+        def step(a, b, spent, aux):
+            if terr(b) in IMPASSABLE or b in enemy_occ:
+                return None
+            f = features(m, a, b)
+            if f:
+                if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
+                    return None
+            if bound and terr(b) not in camp_set:
+                return None
+            if road:
+                if not m.road_between(a, b):
+                    return None
+                cost = 1
+            else:
+                cost = 2 if ("stream" in f or "retrenchment" in f) else 1
+            if b in danger or b in musket:
+                return None
+            stop = False
+            if not leader and b in zoc:
+                if cossack:
+                    return None
+                stop = True
+            return spent + cost, aux, stop
+        return step
+
+    def can_end(self, u, h) -> bool:
+        if self.combat_at(h, other(u.side)):
+            return False
+        if arm(u) == "leader":
+            return True
+        r = self.redoubt_at(h)
+        if r is not None and (r.side == RUSSIA or u.side == RUSSIA):
+            return False
+        if r is not None and self.combat_at(h, u.side):
+            return False
+        mates = [x for x in self.combat_at(h, u.side) if x.id != u.id]
+        if not mates:
+            return True
+        if arm(u) == "art":
+            return False
+        return len(mates) == 1 and arm(mates[0]) == "art"
+
+    def allowance(self, u, mode: str) -> int:
+        ma = int(stat(u, "ma"))
+        return {"normal": ma, "road": 2 * ma, "long": 2 * ma, "longroad": 4 * ma}[mode]
+
+    def mode_ok_at_start(self, u, mode: str, start) -> bool:
+        if mode in ("long", "longroad") and start in self.danger(u.side):
+            return False
+        if mode in ("road", "longroad") and not self.m.on_road(start):
+            return False
+        return True
+
+    def search(self, u, mode: str, start=None) -> dict[Hex, Route]:
+        start = Hex(*(start if start is not None else u.hex))
+        if not self.mode_ok_at_start(u, mode, start):
+            return {}
+        return search_moves(start, lambda h: [n for _, n in self.m.neighbors(h)],
+                            self.step_fn(u, mode), self.allowance(u, mode),
+                            lambda h: self.can_end(u, h))
+
+    def check_path(self, u, start, path, mode: str, spent0: int = 0) -> str | None:
+        if not self.mode_ok_at_start(u, mode, start):
+            return f"a {mode} move must start " + ("on a road" if "road" in mode else "3+ hexes from the enemy")
+        step = self.step_fn(u, mode)
+        spent, here = spent0, Hex(*start)
+        for i, nxt in enumerate(path):
+            nxt = Hex(*nxt)
+            if hex_distance(here, nxt) != 1:
+                return f"{self.m.label(nxt)} is not adjacent to {self.m.label(here)}"
+            out = step(here, nxt, spent, None)
+            if out is None:
+                return f"may not enter {self.m.label(nxt)} from {self.m.label(here)} ({mode} move)"
+            spent, _, stop = out
+            if spent > self.allowance(u, mode):
+                return f"not enough movement points to reach {self.m.label(nxt)}"
+            if stop and i != len(path) - 1:
+                return f"must stop on entering the enemy ZOC at {self.m.label(nxt)} (R4.6)"
+            here = nxt
+        if not self.can_end(u, here):
+            return f"may not end its move in {self.m.label(here)} (stacking, enemy or redoubt)"
+        return None
+
+    # --- line of sight (Part 7.4, 7.5) ---------------------------------------------------------
+    def elevated(self, u) -> bool:
+        return arm(u) == "art" and self.terrain(u.hex) in ("battery", "hill", "redoubt", "camp")
+
+    def los(self, a, b, through_units: bool) -> bool:
+        """Clear if neither of the two nudged lines touches a blocking hex or hexside."""
+        for path in hex_line_pair(a, b):
+            for i, h in enumerate(path):
+                if 0 < i < len(path) - 1:
+                    if self.terrain(h) in LOS_BLOCKING:
+                        return False
+                    if not through_units and self.combat_at(h):
+                        return False
+                if i > 0:
+                    p = path[i - 1]
+                    if p not in (a, b) and h not in (a, b) and "retrenchment" in features(self.m, p, h):
+                        return False
+        return True
+
+    def home_rows(self, side: str, h) -> int:
+        edge = self.scn.side(side).home_edge or ("north" if side == RUSSIA else "south")
+        return self.m.rows_from_edge(h, edge)
+
+
+def dist(a, b) -> int:
+    return hex_distance(a, b)
+
+
+def hx(v: Any) -> Hex:
+    return Hex(int(v[0]), int(v[1]))
