@@ -27,7 +27,8 @@ class DivisionSpec:
 @dataclass(frozen=True)
 class UnitSpec:
     """A unit as the scenario sets it up. ``stats`` already merges the ruleset's defaults for
-    ``kind`` with the scenario's overrides; ``hex`` is None for units that enter later."""
+    ``kind`` with the scenario's overrides; ``hex`` is None for units that enter later
+    (``entry_turn``) or start off the map in a holding box (``box``)."""
 
     id: str
     side: str
@@ -41,6 +42,8 @@ class UnitSpec:
     grade: str = "average"
     entry_turn: int | None = None
     entry_hexes: tuple[Hex, ...] = ()
+    #: off-map holding box the unit starts in (e.g. "rout": already lost before the battle)
+    box: str = ""
 
 
 @dataclass(frozen=True)

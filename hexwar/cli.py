@@ -66,7 +66,7 @@ def _unit_row(scenario, u) -> dict[str, Any]:
     m = scenario.map
     return {"id": u.id, "name": u.name, "side": u.side, "kind": u.kind, "division": u.division,
             "grade": u.grade, "strength": u.strength, "hex": None if u.hex is None else m.label(u.hex),
-            "facing": u.facing, "entry_turn": u.entry_turn,
+            "facing": u.facing, "entry_turn": u.entry_turn, "box": u.box or None,
             "entry_hexes": [m.label(h) for h in u.entry_hexes], "stats": u.stats}
 
 
@@ -145,7 +145,8 @@ def cmd_describe(args: argparse.Namespace) -> int:
         for u in data["units"]:
             if u["side"] != side["id"]:
                 continue
-            where = u["hex"] or f"enters turn {u['entry_turn']} at {','.join(u['entry_hexes'])}"
+            where = u["hex"] or (f"{u['box']} box" if u["box"] else
+                                 f"enters turn {u['entry_turn']} at {','.join(u['entry_hexes'])}")
             stats = " ".join(f"{k}={v}" for k, v in sorted(u["stats"].items()) if k != "strength")
             print(f"  {u['id']:<18} {u['kind']:<6} {u['name']:<28} str {u['strength']:<2} "
                   f"{u['grade']:<9} at {where}  {stats}")
@@ -289,6 +290,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("hexwar: interrupted", file=sys.stderr)
         return EXIT_REFUSED
+    except BrokenPipeError:
+        # The reader went away (e.g. `hexwar describe ... | head`): not an error worth a traceback.
+        sys.stderr.close()
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -443,8 +443,12 @@ def _build_units(ctx: _Ctx, items: list, hmap: HexMap | None, ruleset: Any, side
         entry_turn = _get(ctx, u, "entry_turn", where, int, required=False)
         entry_hexes = tuple(x for j, e in enumerate(_get(ctx, u, "entry_hexes", where, list, required=False, default=[]) or [])
                             if (x := _hex(ctx, hmap, e, f"{where}.entry_hexes[{j}]")) is not None)
-        if "hex" not in u and entry_turn is None:
-            ctx.bad(where, "a unit needs a start hex, or an entry_turn for reinforcements")
+        box = _get(ctx, u, "box", where, str, required=False, default="")
+        if box and not _ID.match(box):
+            ctx.bad(f"{where}.box", "a box name uses letters, digits, '-', '_' or '.'")
+        if sum(("hex" in u, entry_turn is not None, bool(box))) != 1:
+            ctx.bad(where, "a unit needs exactly one of: a start hex, an entry_turn (reinforcements) "
+                           "or a box (starts off the map, e.g. box = \"rout\")")
         if h is not None and ruleset is not None and kind in getattr(ruleset, "unit_types", {}):
             problem = _stacking_problem(ruleset, stats, side, placed.get(h, []))
             if problem:
@@ -453,7 +457,7 @@ def _build_units(ctx: _Ctx, items: list, hmap: HexMap | None, ruleset: Any, side
                                                      facing, stats, strength))
         if uid is not None and side is not None and kind is not None:
             out.append(UnitSpec(uid, side, kind, name or uid, h, facing, stats, strength,
-                                division, grade, entry_turn, entry_hexes))
+                                division, grade, entry_turn, entry_hexes, box))
     return out
 
 

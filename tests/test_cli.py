@@ -41,7 +41,7 @@ def test_describe_shows_every_unit(sid):
     data = json.loads(r.stdout)
     scenario = load_scenario(next(p for p in builtin_paths() if load_scenario(p).id == sid))
     assert len(data["units"]) == len(scenario.units)
-    assert all(u["hex"] or u["entry_turn"] for u in data["units"])
+    assert all(u["hex"] or u["entry_turn"] or u["box"] for u in data["units"])
     text = hexwar("describe", sid, "--map")
     assert text.returncode == 0 and scenario.units[0].id in text.stdout
 
@@ -145,3 +145,41 @@ def test_bad_arguments_exit_2():
     assert hexwar("simulate", IDS[0]).returncode == 2          # --seed missing
     assert hexwar("simulate", IDS[0], "--seed", "x").returncode == 2
     assert hexwar("no-such-command").returncode == 2
+
+
+def test_unit_needs_exactly_one_start(tmp_path):
+    base = '''[scenario]
+id = "x"
+ruleset = "frontier"
+turns = 3
+[map]
+width = 3
+height = 2
+legend = { "." = "clear" }
+rows = [". . .", ". . ."]
+[[sides]]
+id = "a"
+[[sides]]
+id = "b"
+[[units]]
+id = "u1"
+side = "a"
+kind = "EI"
+'''
+    f = tmp_path / "s.toml"
+    f.write_text(base + 'hex = "0101"\nbox = "rout"\n')
+    r = hexwar("validate", str(f))
+    assert r.returncode == 2 and "exactly one of" in r.stdout
+    f.write_text(base)
+    r = hexwar("validate", str(f))
+    assert r.returncode == 2 and "exactly one of" in r.stdout
+
+
+def test_output_into_a_closed_pipe_is_not_a_traceback():
+    p = subprocess.Popen([sys.executable, "-m", "hexwar", "describe", IDS[0]], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.read(10)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "Traceback" not in err

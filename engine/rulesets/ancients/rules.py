@@ -72,7 +72,10 @@ class AncientsRuleset(Ruleset):
         where: dict[Hex, list[Any]] = {}
         for spec in scenario.units:
             if spec.hex is None:
-                if not spec.entry_hexes:
+                if spec.box:
+                    problems.append(f"unit {spec.id}: Ancient Battles has no off-map boxes; "
+                                    "give it a hex or an entry turn")
+                elif not spec.entry_hexes:
                     problems.append(f"unit {spec.id}: a reinforcement needs entry_hexes")
                 continue
             where.setdefault(spec.hex, []).append(spec)

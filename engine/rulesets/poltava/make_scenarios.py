@@ -233,10 +233,8 @@ def unit(uid, side, kind, name, hex_=None, division=None, stats=None, entry=None
         lines.append("entry_turn = 1")
         lines.append(f"entry_hexes = [{q(lab(*entry))}]")
     if absent:
-        lines.append("entry_turn = 8")
+        lines.append('box = "rout"')
     st = dict(stats or {})
-    if absent:
-        st["absent"] = True
     if st:
         items = ", ".join(f"{k} = {q(v) if isinstance(v, str) else ('true' if v is True else v)}" for k, v in st.items())
         lines.append(f"stats = {{ {items} }}")

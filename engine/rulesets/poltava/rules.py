@@ -83,7 +83,7 @@ class PoltavaRuleset(Ruleset):
                      int(spec.stats.get("strength", spec.strength)), spec.facing, spec.division,
                      spec.grade, self._own_stats(spec), {})
             if spec.hex is None:
-                if spec.stats.get("absent"):
+                if spec.box == "rout":
                     u.strength = 0
                     u.mark("elim")
                     u.mark("absent")
