@@ -206,10 +206,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CliError(f"journal refused: {exc}", EXIT_REFUSED if refused else EXIT_BAD_INPUT) from None
     seconds = time.perf_counter() - start
     state = report.game.state
-    result = state.result or {}
+    result = report.result or {}
     data = {"file": args.file, "scenario": report.header.get("scenario"), "orders": report.orders,
             "verified": bool(args.verify), "digest": report.game.digest(), "turn": state.turn,
-            "over": state.result is not None, "winner": result.get("winner"),
+            "over": report.result is not None, "winner": result.get("winner"),
             "reason": result.get("reason"), "ruleset_changed": report.ruleset_changed,
             "seconds": round(seconds, 3)}
     if args.json:

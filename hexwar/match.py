@@ -58,6 +58,41 @@ def match_id_for(scenario: Scenario, seed: int | None) -> bytes:
     return hashlib.blake2b(f"{scenario.source_hash}:{seed}".encode(), digest_size=16).digest()
 
 
+def create_journal(path: str | Path, game: Game, match_id: bytes, players: dict[str, str]) -> Journal:
+    """Start a match's journal; the header lets anyone replay it without the scenario file."""
+    scenario = game.scenario
+    return Journal.create(path, {
+        "engine": ENGINE_VERSION, "hexwar": __version__, "ruleset": scenario.ruleset,
+        "ruleset_hash": ruleset_hash(scenario.ruleset), "scenario": scenario.id,
+        "scenario_hash": scenario.source_hash, "scenario_text": scenario.source_text,
+        "match": match_id, "players": players, "initial_digest": game.digest(),
+    })
+
+
+def resolve_order(game: Game, match_id: bytes, order: Order, side: str,
+                  nonces: list[bytes] | None) -> tuple[Game, list[Event], dict[str, Any]]:
+    """Validate ``order`` for ``side`` and resolve it on a copy of ``game``, with dice seeded from
+    the two nonces when it needs any. Returns the new game, the events and the journal record;
+    ``game`` itself is untouched, so the caller journals first and only then makes it current.
+    Raises ``IllegalOrderError`` with the reason when the order is refused."""
+    reason = game.validate(order, side)
+    if reason is not None:
+        raise IllegalOrderError(reason)
+    seq = game.state.seq
+    dice = None
+    if game.needs_dice(order):
+        if nonces is None:
+            raise IllegalOrderError("this order needs dice but no nonces were exchanged")
+        dice = Dice(order_seed(match_id, seq, nonces[0], nonces[1]))
+    else:
+        nonces = None
+    trial = game.copy()
+    events = trial.apply(order, dice, side)
+    record = {"type": "order", "seq": seq, "side": side, "order": order.to_wire(),
+              "nonces": nonces, "digest": trial.digest()}
+    return trial, events, record
+
+
 @dataclass
 class Match:
     game: Game
@@ -73,33 +108,17 @@ class Match:
         match_id = match_id_for(scenario, seed)
         journal = None
         if journal_path is not None:
-            journal = Journal.create(journal_path, {
-                "engine": ENGINE_VERSION, "hexwar": __version__, "ruleset": scenario.ruleset,
-                "ruleset_hash": ruleset_hash(scenario.ruleset), "scenario": scenario.id,
-                "scenario_hash": scenario.source_hash, "scenario_text": scenario.source_text,
-                "match": match_id, "players": players or {}, "initial_digest": game.digest(),
-            })
+            journal = create_journal(journal_path, game, match_id, players or {})
         return cls(game, match_id, random_nonces if seed is None else seeded_nonces(seed), journal)
 
     def play(self, order: Order, side: str | None = None) -> list[Event]:
         """Resolve one order for ``side`` (default: whoever is to act); journal it; return events."""
         game = self.game
         side = side if side is not None else game.to_act()
-        reason = game.validate(order, side)
-        if reason is not None:
-            raise IllegalOrderError(reason)
-        seq = game.state.seq
-        nonces = None
-        dice = None
-        if game.needs_dice(order):
-            a, b = self.nonces(seq)
-            nonces = [a, b]
-            dice = Dice(order_seed(self.match_id, seq, a, b))
-        trial = game.copy()
-        events = trial.apply(order, dice, side)
+        nonces = list(self.nonces(game.state.seq)) if game.needs_dice(order) else None
+        trial, events, record = resolve_order(game, self.match_id, order, side or "", nonces)
         if self.journal is not None:
-            self.journal.append({"type": "order", "seq": seq, "side": side, "order": order.to_wire(),
-                                 "nonces": nonces, "digest": trial.digest()})
+            self.journal.append(record)
         self.game = trial
         self.events.extend(events)
         return events
@@ -147,6 +166,13 @@ class ReplayReport:
     header: dict[str, Any]
     orders: int
     ruleset_changed: bool
+    #: a result the rules did not produce (resignation, agreed draw, time forfeit), from an
+    #: ``end`` record of a network game's journal
+    end: dict[str, Any] | None = None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.game.state.result or self.end
 
 
 def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
@@ -176,7 +202,10 @@ def replay(path: str, contents: JournalContents, verify: bool = True,
     if verify and header.get("initial_digest") != game.digest():
         raise JournalError(path, 0, "the scenario's starting position differs from the recorded one")
     orders = 0
+    end = None
     for number, rec in enumerate(contents.records, 1):
+        if rec["type"] == "end":
+            end = {"winner": rec.get("winner"), "reason": str(rec.get("reason", ""))}
         if rec["type"] != "order":
             continue
         try:
@@ -201,4 +230,4 @@ def replay(path: str, contents: JournalContents, verify: bool = True,
         if on_order is not None:
             on_order(number, game, events)
     changed = header.get("ruleset_hash") != ruleset_hash(scenario.ruleset)
-    return ReplayReport(game, header, orders, changed)
+    return ReplayReport(game, header, orders, changed, end)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -48,10 +49,14 @@ class JournalContents:
     records: list[dict[str, Any]]
     last_link: bytes
     size: int  # bytes of valid data
+    torn: bool = False  # a cut-short last record was left out (only with allow_torn_tail)
 
 
-def read_journal(path: str | Path) -> JournalContents:
-    """Read and check a whole journal. Raises JournalError naming the first bad record."""
+def read_journal(path: str | Path, allow_torn_tail: bool = False) -> JournalContents:
+    """Read and check a whole journal. Raises JournalError naming the first bad record.
+
+    With ``allow_torn_tail`` a last record cut short (a crash in the middle of an append) is
+    left out instead of refused; ``torn`` then says so. Damage anywhere else is still refused."""
     path = str(path)
     try:
         with open(path, "rb") as f:
@@ -67,12 +72,16 @@ def read_journal(path: str | Path) -> JournalContents:
     link = ZERO_LINK
     bodies: list[dict[str, Any]] = []
     index = 0
+    torn_at = 0  # where a cut-short last record begins, when one is left out
     while True:
         start = len(MAGIC) + unpacker.tell()
         try:
             frame = unpacker.unpack()
         except msgpack.OutOfData:
             if start < len(data):
+                if allow_torn_tail and index > 0:
+                    torn_at = start
+                    break
                 raise JournalError(path, index, "truncated: the file ends in the middle of this record") from None
             break
         except (ValueError, msgpack.UnpackException) as exc:
@@ -105,7 +114,7 @@ def read_journal(path: str | Path) -> JournalContents:
             if rec.get("seq") != expected:
                 raise JournalError(path, i, f"sequence number {rec.get('seq')!r} where {expected} was due")
             expected += 1
-    return JournalContents(header, bodies[1:], link, len(data))
+    return JournalContents(header, bodies[1:], link, torn_at or len(data), bool(torn_at))
 
 
 class Journal:
@@ -126,9 +135,14 @@ class Journal:
         return j
 
     @classmethod
-    def resume(cls, path: str | Path) -> tuple["Journal", JournalContents]:
-        """Open an existing, intact journal for appending after its last record."""
-        contents = read_journal(path)
+    def resume(cls, path: str | Path, drop_torn_tail: bool = False) -> tuple["Journal", JournalContents]:
+        """Open an existing journal for appending after its last record.
+
+        With ``drop_torn_tail`` a half-written last record (the process died mid-append) is cut
+        off; the file as it was is kept beside it as ``<path>.torn``."""
+        contents = read_journal(path, allow_torn_tail=drop_torn_tail)
+        if contents.torn:
+            shutil.copyfile(str(path), f"{path}.torn")
         f = open(str(path), "r+b")
         f.seek(contents.size)
         f.truncate()

@@ -30,7 +30,7 @@ from hexwar.engine.state import State, Unit
 
 from . import ai, board, hits, melee, movement, phases, shooting
 from .units import (
-    GRADES, RULE_DEFAULTS, TERRAIN_TYPES, UNIT_TYPES, is_commander, is_elephant, may_enter,
+    GRADES, RULE_DEFAULTS, TERRAIN_TYPES, UNIT_TYPES, is_commander, may_enter,
 )
 
 ARGS: dict[str, tuple[str, ...]] = {

@@ -309,7 +309,7 @@ class FrontierRuleset(Ruleset):
         return state.pending[0]["side"] if state.pending else state.active
 
     def _resolve_move(self, ctx: Resolution, order: Order) -> None:
-        state, hmap = ctx.state, ctx.map
+        state = ctx.state
         u = state.units[order["unit"]]
         path = as_path(order["path"])
         view = mv.View(state, u.side)

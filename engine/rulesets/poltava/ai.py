@@ -48,7 +48,6 @@ def ai_orders(rs, game):
 
 def _answers(rs, v, p):
     st = v.st
-    k = p["kind"]
     for o in rs._answer_orders(v, p):
         s = 0
         if o.kind == "lose":

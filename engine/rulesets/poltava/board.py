@@ -241,7 +241,6 @@ class View:
         banned = self.line_banned(u)
         bound = self.camp_bound(u)
         cossack = arm(u) == "cossack"
-        enemy = other(side)
 
         enemy_occ = self.enemy_hexes(side)
         m = self.m

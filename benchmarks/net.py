@@ -1,0 +1,230 @@
+"""Network play figures (not a test): what crosses the wire and how fast, on loopback.
+
+    python benchmarks/net.py [--scenario attack-on-morobad] [--games 5] [--json]
+
+Prints, for one measured game played computer against computer over real asyncssh through a
+counting TCP relay:
+  * bytes per order and per game turn: msgpack payload (the session's own count) and TCP level
+    (everything the relay carried, SSH framing, MACs, keepalives and the handshake included);
+  * the same if each order were followed by the full state (``game.to_bytes()``), measured by
+    pushing those frames over an asyncssh channel through the same relay, with an ack per frame;
+  * order round-trip times (send -> peer's ack; dice orders take two round trips);
+then the results of N back-to-back games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import msgpack
+
+from hexwar.engine import Dice, Game, Order, order_seed
+from hexwar.net import headless
+from hexwar.net.client import Guest
+from hexwar.net.framing import pack
+from hexwar.net.journal import read_journal
+from hexwar.net.keys import host_key
+from hexwar.net.netmatch import NetMatch
+from hexwar.net.proxy import Proxy
+from hexwar.net.server import Host
+from hexwar.net.session import Session
+from hexwar.scenarios.loader import find_scenario, load_scenario
+
+
+async def one_game(scenario: Any, home: Path, seed: int, proxied: bool = True) -> dict[str, Any]:
+    side, other = scenario.sides[0].id, scenario.sides[1].id
+    match = NetMatch.create(scenario, os.urandom(16), home / f"h{seed}.journal",
+                            players={side: "host", other: "guest"}, info={"role": "host", "side": side})
+    host = await Host(Session(match, side, role="host"), home / "h").start("127.0.0.1", 0)
+    proxy = await Proxy(host.port).start() if proxied else None
+    inv = host.invitation()
+    guest = Guest("127.0.0.1", proxy.port if proxy else inv["port"], home=home / "g", code=inv["code"],
+                  fingerprint=inv["fingerprint"], journal=str(home / f"g{seed}.journal"))
+    start = time.perf_counter()
+    runner = asyncio.ensure_future(guest.run(give_up=30))
+    await guest.connected.wait()
+    assert guest.session is not None
+    await guest.session.wait_until(lambda: guest.session.connected and host.session.connected, 10)
+    tcp_at_start = proxy.bytes_up + proxy.bytes_down if proxy else 0
+    for _ in range(20):  # idle-link round trips for comparison with order round trips
+        await guest.session.ping()
+        await guest.session.wait_until(lambda: len(guest.session.rtts) > _, 5)
+    hs, gs = await asyncio.gather(headless.play(host.session, seed), headless.play(guest.session, seed))
+    await runner
+    seconds = time.perf_counter() - start
+    tcp_total = proxy.bytes_up + proxy.bytes_down if proxy else 0
+    if proxy:
+        await proxy.close()
+    await host.close()
+    return {"host": hs, "guest": gs, "seconds": seconds, "tcp_total": tcp_total,
+            "tcp_play": tcp_total - tcp_at_start, "turns": host.session.game.state.turn,
+            "order_rtts": host.session.order_rtts + guest.session.order_rtts,
+            "ping_rtts": guest.session.rtts, "journal": hs["journal"],
+            "same_journal": _orders(hs["journal"]) == _orders(gs["journal"])}
+
+
+def _orders(path: str) -> list[dict[str, Any]]:
+    return [r for r in read_journal(path).records if r["type"] == "order"]
+
+
+def state_frames(journal: str, scenario: Any) -> list[bytes]:
+    """The frames a state-shipping protocol would send: the full state after every order."""
+    contents = read_journal(journal)
+    game = Game(scenario)
+    frames = []
+    for rec in _orders(journal):
+        order = Order.from_wire(rec["order"])
+        dice = Dice(order_seed(contents.header["match"], rec["seq"], *rec["nonces"])) if rec["nonces"] else None
+        game.apply(order, dice, rec["side"])
+        frames.append(pack({"type": "state", "seq": rec["seq"], "state": game.to_bytes()}))
+    return frames
+
+
+async def ship_frames(frames: list[bytes], home: Path) -> dict[str, int]:
+    """Send ``frames`` over an asyncssh channel through a counting relay, one ack per frame."""
+
+    async def sink(process: asyncssh.SSHServerProcess) -> None:
+        unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 24)
+        while True:
+            data = await process.stdin.read(65536)
+            if not data:
+                break
+            unpacker.feed(data)
+            for frame in unpacker:
+                process.stdout.write(pack({"type": "ack", "seq": frame["seq"], "digest": bytes(16)}))
+        process.exit(0)
+
+    key = host_key(home / "sink")
+    server = await asyncssh.listen("127.0.0.1", 0, server_host_keys=[key], process_factory=sink,
+                                   encoding=None, authorized_client_keys=None, config=None,
+                                   server_factory=_OpenServer)
+    port = server.sockets[0].getsockname()[1]
+    proxy = await Proxy(port).start()
+    async with asyncssh.connect("127.0.0.1", proxy.port, known_hosts=None, username="x", password="x",
+                                client_keys=None, config=None, agent_path=None) as conn:
+        writer, reader, _ = await conn.open_session(encoding=None)
+        start = proxy.bytes_up + proxy.bytes_down
+        unpacker = msgpack.Unpacker(raw=False)
+        for frame in frames:
+            writer.write(frame)
+            got = False
+            while not got:
+                unpacker.feed(await reader.read(65536))
+                for _ in unpacker:
+                    got = True
+        payload = sum(len(f) for f in frames) + len(frames) * len(pack({"type": "ack", "seq": 1, "digest": bytes(16)}))
+        tcp = proxy.bytes_up + proxy.bytes_down - start
+        writer.write_eof()
+    await proxy.close()
+    server.close()
+    return {"payload": payload, "tcp": tcp}
+
+
+class _OpenServer(asyncssh.SSHServer):
+    def password_auth_supported(self) -> bool:
+        return True
+
+    def validate_password(self, username: str, password: str) -> bool:
+        return True
+
+
+def _ms(values: list[float]) -> str:
+    if not values:
+        return "-"
+    values = sorted(values)
+    p90 = values[min(len(values) - 1, int(len(values) * 0.9))]
+    return f"median {statistics.median(values) * 1000:.2f} ms, p90 {p90 * 1000:.2f} ms (n={len(values)})"
+
+
+async def main(args: argparse.Namespace) -> dict[str, Any]:
+    scenario = load_scenario(find_scenario(args.scenario))
+    home = Path(tempfile.mkdtemp(prefix="hexwar-bench-"))
+    g = await one_game(scenario, home, seed=1)
+    orders, turns = g["host"]["orders"], g["turns"]
+    payload = g["host"]["bytes_sent"] + g["host"]["bytes_received"] - g["host"]["hello_bytes"]
+    frames = state_frames(g["journal"], scenario)
+    shipped = await ship_frames(frames, home)
+    dice_rtt = [t for d, t in g["order_rtts"] if d]
+    plain_rtt = [t for d, t in g["order_rtts"] if not d]
+    report: dict[str, Any] = {
+        "scenario": scenario.id, "orders": orders, "turns": turns,
+        "journals_identical": g["same_journal"], "result": g["host"]["result"],
+        "orders_protocol": {"payload_bytes": payload, "payload_per_order": payload / orders,
+                            "payload_per_turn": payload / turns, "tcp_bytes_play": g["tcp_play"],
+                            "tcp_per_order": g["tcp_play"] / orders, "tcp_per_turn": g["tcp_play"] / turns,
+                            "tcp_bytes_with_handshake": g["tcp_total"],
+                            "hello_payload_bytes": g["host"]["hello_bytes"]},
+        "full_state_after_each_order": {
+            "state_bytes_mean": statistics.mean(len(f) for f in frames),
+            "payload_per_order": shipped["payload"] / orders, "payload_per_turn": shipped["payload"] / turns,
+            "tcp_per_order": shipped["tcp"] / orders, "tcp_per_turn": shipped["tcp"] / turns,
+            "ratio_payload": shipped["payload"] / payload, "ratio_tcp": shipped["tcp"] / g["tcp_play"]},
+        "rtt": {"order_without_dice": _ms(plain_rtt), "order_with_dice": _ms(dice_rtt),
+                "ping": _ms(g["ping_rtts"])},
+        "game_seconds": round(g["seconds"], 3),
+    }
+    games = []
+    for n in range(args.games):
+        r = await one_game(scenario, home, seed=100 + n, proxied=False)
+        games.append({"winner": r["host"]["result"]["winner"], "reason": r["host"]["result"]["reason"],
+                      "orders": r["host"]["orders"], "turns": r["turns"], "seconds": round(r["seconds"], 3),
+                      "digests_agree": r["host"]["digest"] == r["guest"]["digest"],
+                      "journals_identical": r["same_journal"], "status": r["host"]["status"]})
+    wins: dict[str, int] = {}
+    for x in games:
+        wins[x["winner"] or "draw"] = wins.get(x["winner"] or "draw", 0) + 1
+    report["back_to_back"] = {"games": games, "wins": wins,
+                              "all_finished_in_sync": all(x["digests_agree"] and x["journals_identical"]
+                                                          and x["status"] == "finished" for x in games),
+                              "mean_seconds": round(statistics.mean(x["seconds"] for x in games), 3) if games else 0}
+    return report
+
+
+def show(r: dict[str, Any]) -> None:
+    o, s = r["orders_protocol"], r["full_state_after_each_order"]
+    print(f"scenario {r['scenario']}: {r['orders']} orders over {r['turns']} turns; "
+          f"winner {r['result']['winner']} ({r['result']['reason']}); journals identical: {r['journals_identical']}")
+    print("\nbytes on the wire                 per order   per turn")
+    print(f"  orders, msgpack payload      {o['payload_per_order']:10.1f} {o['payload_per_turn']:10.1f}"
+          f"   (hello with the scenario: {o['hello_payload_bytes']} bytes once per connection)")
+    print(f"  orders, TCP (SSH included)   {o['tcp_per_order']:10.1f} {o['tcp_per_turn']:10.1f}")
+    print(f"  full state, msgpack payload  {s['payload_per_order']:10.1f} {s['payload_per_turn']:10.1f}"
+          f"   (state is {s['state_bytes_mean']:.0f} bytes on average)")
+    print(f"  full state, TCP              {s['tcp_per_order']:10.1f} {s['tcp_per_turn']:10.1f}")
+    print(f"  full state / orders: payload x{s['ratio_payload']:.1f}, TCP x{s['ratio_tcp']:.1f}; "
+          f"SSH handshake + hello {o['tcp_bytes_with_handshake'] - o['tcp_bytes_play']} bytes once per connection")
+    print("\nround trips on loopback")
+    for k, v in r["rtt"].items():
+        print(f"  {k:<20} {v}")
+    b = r["back_to_back"]
+    print(f"\n{len(b['games'])} back-to-back games: wins {b['wins']}, mean {b['mean_seconds']} s per game, "
+          f"all finished with identical journals and digests: {b['all_finished_in_sync']}")
+    for i, x in enumerate(b["games"], 1):
+        print(f"  {i}: {x['winner'] or 'draw':<10} {x['orders']:4d} orders {x['turns']:3d} turns "
+              f"{x['seconds']:6.2f} s  {x['reason']}")
+
+
+if __name__ == "__main__":
+    import logging
+    logging.getLogger("hexwar.net").setLevel(logging.ERROR)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scenario", default="attack-on-morobad")
+    ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    result = asyncio.run(main(a))
+    if a.json:
+        json.dump(result, sys.stdout, indent=2, sort_keys=True, default=str)
+        print()
+    else:
+        show(result)

@@ -1,0 +1,50 @@
+"""Headless play: the computer plays one side of a networked match (no UI).
+
+Used by ``hexwar host/join --headless --ai``, the tests and the benchmarks. The loop only ever
+calls the session's public API, the same one a terminal UI uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from hexwar.engine.ai import Computer
+
+from .errors import Desync, NotYourTurn, PeerGone
+from .session import Session
+
+
+async def play(session: Session, seed: int | str = 0, *, give_up: float = 120.0,
+               order_delay: float = 0.0) -> dict[str, Any]:
+    """Play ``session``'s side with the computer until the match is finished (or the opponent
+    stays away longer than ``give_up`` seconds). Returns the session summary plus timings."""
+    computer = Computer(f"{seed}:{session.side}")
+    loop = asyncio.get_running_loop()
+    start = time.perf_counter()
+    away_since: float | None = None
+    while not session.stopped:
+        await session.wait_until(lambda: session.stopped or session.can_act, timeout=1.0)
+        if session.stopped:
+            break
+        if not session.connected:
+            away_since = away_since or loop.time()
+            if loop.time() - away_since > give_up:
+                break
+            continue
+        away_since = None
+        if not session.can_act:
+            continue
+        try:
+            order = computer.choose(session.game)
+            if order_delay:
+                await asyncio.sleep(order_delay)
+            await session.submit(order)
+        except (PeerGone, NotYourTurn):
+            continue
+        except Desync:
+            break
+    summary = session.summary()
+    summary["seconds"] = round(time.perf_counter() - start, 3)
+    return summary

@@ -1,0 +1,164 @@
+"""Where keys live and who is trusted: the data dir, host and guest keys, known hosts, invites.
+
+Host and guest keys are Ed25519, generated once and kept (mode 0600) in the data dir, so a host's
+fingerprint stays the same between matches and a guest that joined once can reconnect by key.
+``known_hosts`` is trust-on-first-use like OpenSSH's: a changed key is refused, never replaced.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+import asyncssh
+
+from .errors import HostKeyChanged
+
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: easy to read out loud
+
+
+def data_dir(create: bool = True) -> Path:
+    """``$HEXWAR_HOME``, else ``$XDG_DATA_HOME/hexwar``, else ``~/.local/share/hexwar``."""
+    if os.environ.get("HEXWAR_HOME"):
+        path = Path(os.environ["HEXWAR_HOME"])
+    elif os.environ.get("XDG_DATA_HOME"):
+        path = Path(os.environ["XDG_DATA_HOME"]) / "hexwar"
+    else:
+        path = Path.home() / ".local" / "share" / "hexwar"
+    if create:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return path
+
+
+def load_or_create_key(path: Path) -> asyncssh.SSHKey:
+    """The private key at ``path``, generated (Ed25519, mode 0600) the first time."""
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=f"hexwar {path.stem}")
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key.export_private_key())
+    return key
+
+
+def host_key(home: Path) -> asyncssh.SSHKey:
+    return load_or_create_key(home / "host_key")
+
+
+def guest_key(home: Path) -> asyncssh.SSHKey:
+    return load_or_create_key(home / "guest_key")
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    return key.get_fingerprint("sha256")
+
+
+def public_line(key: asyncssh.SSHKey) -> str:
+    """OpenSSH one-line public key, without comment."""
+    return key.export_public_key("openssh").decode().split()[0] + " " + \
+        key.export_public_key("openssh").decode().split()[1]
+
+
+def import_public(text: str) -> asyncssh.SSHKey | None:
+    try:
+        return asyncssh.import_public_key(text)
+    except (asyncssh.KeyImportError, ValueError):
+        return None
+
+
+def _host_id(host: str, port: int) -> str:
+    return host if port == 22 else f"[{host}]:{port}"
+
+
+class KnownHosts:
+    """``known_hosts`` in the data dir: ``[host]:port keytype base64`` lines."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _entries(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        if self.path.exists():
+            for line in self.path.read_text().splitlines():
+                parts = line.split()
+                if len(parts) >= 3 and not line.startswith("#"):
+                    out[parts[0]] = f"{parts[1]} {parts[2]}"
+        return out
+
+    def lookup(self, host: str, port: int) -> asyncssh.SSHKey | None:
+        line = self._entries().get(_host_id(host, port))
+        return import_public(line) if line else None
+
+    def check(self, host: str, port: int, key: asyncssh.SSHKey) -> bool:
+        """True if ``key`` is the remembered key; False if the host is new (caller may add it).
+        Raises ``HostKeyChanged`` with OpenSSH's warning when a different key was remembered."""
+        known = self.lookup(host, port)
+        if known is None:
+            return False
+        if public_line(known) == public_line(key):
+            return True
+        raise HostKeyChanged(
+            "WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!\n"
+            "IT IS POSSIBLE THAT SOMEONE IS DOING SOMETHING NASTY!\n"
+            f"The host key for {_host_id(host, port)} is now {fingerprint(key)};\n"
+            f"it was {fingerprint(known)} when you last played there.\n"
+            f"Refusing to connect. If the host really changed its key, remove the line for "
+            f"{_host_id(host, port)} from {self.path}.")
+
+    def add(self, host: str, port: int, key: asyncssh.SSHKey) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with open(self.path, "a") as f:
+            f.write(f"{_host_id(host, port)} {public_line(key)}\n")
+
+
+class AuthorizedKeys:
+    """``authorized_keys`` in the host's data dir: guests who may connect by key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def keys(self) -> list[str]:
+        if not self.path.exists():
+            return []
+        out = []
+        for line in self.path.read_text().splitlines():
+            parts = line.split()
+            if len(parts) >= 2 and not line.startswith("#"):
+                out.append(f"{parts[0]} {parts[1]}")
+        return out
+
+    def __contains__(self, key: asyncssh.SSHKey) -> bool:
+        return public_line(key) in self.keys()
+
+    def add(self, key: asyncssh.SSHKey, comment: str = "") -> None:
+        if key in self:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with open(self.path, "a") as f:
+            f.write(f"{public_line(key)} {comment}".rstrip() + "\n")
+
+
+def new_code(groups: int = 3, size: int = 4) -> str:
+    """A one-time code like ``k7dp-3xq9-mm2f`` (60 bits): short enough to read out, too long to guess."""
+    return "-".join("".join(secrets.choice(CODE_ALPHABET) for _ in range(size)) for _ in range(groups))
+
+
+class Invite:
+    """A code that is accepted until ``use`` is called (the guest seat is then bound to a key)."""
+
+    def __init__(self, code: str | None = None, reusable: bool = False) -> None:
+        self.code = code or new_code()
+        self.reusable = reusable
+        self.used = False
+
+    def matches(self, attempt: str) -> bool:
+        if self.used:
+            return False
+        return hmac.compare_digest(attempt.strip().lower().encode(), self.code.encode())
+
+    def use(self) -> None:
+        if not self.reusable:
+            self.used = True
