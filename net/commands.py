@@ -1,7 +1,8 @@
 """``hexwar host``, ``hexwar join`` and ``hexwar watch``: network play from the command line.
 
-Until the terminal UI drives a session, these run headless: ``--headless --ai`` lets the computer
-play this peer's side and ``--json`` prints a summary at the end. Exit codes follow hexwar.cli:
+Without ``--headless`` they open the terminal UI (tui/net_session.py): the asyncssh host or client
+runs on the UI's event loop. ``--headless --ai`` lets the computer play this peer's side and
+``--json`` prints a summary at the end; ``watch --json`` / ``--text`` watch without the UI. Exit codes follow hexwar.cli:
 0 the match was played to its end, 1 refused (auth, host key, handshake, desync, opponent gone),
 2 bad input.
 """
@@ -45,10 +46,40 @@ def _reachable_address() -> str:
         return socket.gethostname()
 
 
-def _need_headless(args: argparse.Namespace) -> None:
-    if not (args.headless and args.ai):
-        raise _cli_error("interactive network play needs the terminal UI, which is not wired in yet; "
-                         "use --headless --ai to let the computer play this side")
+def _headless(args: argparse.Namespace) -> bool:
+    """True: the computer plays this side without a UI; False: open the terminal UI."""
+    if args.headless and not args.ai:
+        raise _cli_error("--headless needs --ai (the computer plays this side)")
+    if args.ai and not args.headless:
+        raise _cli_error("--ai needs --headless; without both, the terminal UI opens and you play")
+    return bool(args.headless)
+
+
+def _ui(kind: str, args: argparse.Namespace) -> int:
+    """Open the terminal UI on a network game (its asyncssh host or client runs on the UI's
+    event loop, started from the app)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        other = "--json or --text" if kind == "watch" else "--headless --ai to let the computer play this side"
+        raise _cli_error(f"the terminal UI needs a terminal (stdin and stdout); without one use {other}")
+    if kind == "host" and not getattr(args, "resume", None):  # bad input fails here, before the UI
+        if not args.scenario:
+            raise _cli_error("name a scenario (see 'hexwar scenarios') or give --resume JOURNAL")
+        from hexwar.cli import _load
+        args.scenario = _load(args.scenario)
+        sides = [s.id for s in args.scenario.sides]
+        if args.side is not None and args.side not in sides:
+            raise _cli_error(f"--side {args.side}: this scenario's sides are {', '.join(sides)}")
+    else:
+        _address(args.address if kind != "host" else "x", 2222)
+    from hexwar.tui.app import HexwarApp
+    from hexwar.tui.net_session import NetStart
+    app = HexwarApp(net=NetStart(kind, args), theme=getattr(args, "theme", None),
+                    ascii=getattr(args, "ascii", False))
+    code = app.run()
+    if app.net_error:
+        print(f"hexwar: {app.net_error}", file=sys.stderr)
+        return EXIT_REFUSED
+    return int(code or 0)
 
 
 def _out(args: argparse.Namespace, summary: dict[str, Any], label: str) -> None:
@@ -86,20 +117,22 @@ def _run(coro: Any) -> int:
 # --- host ----------------------------------------------------------------------------------------
 
 def cmd_host(args: argparse.Namespace) -> int:
-    _need_headless(args)
+    if not _headless(args):
+        return _ui("host", args)
     return _run(_host(args))
 
 
-async def _host(args: argparse.Namespace) -> int:
+async def open_host(args: argparse.Namespace) -> tuple[Any, Any, dict[str, Any], str]:
+    """Create (or resume) the host's match and start listening; returns (session, host,
+    invitation, the invitation as text). Shared by the headless runner and the terminal UI."""
     import os
-    from . import headless
     from .keys import data_dir
     from .netmatch import NetMatch
     from .server import Host
     from .session import Session
 
     home = data_dir()
-    if args.resume:
+    if getattr(args, "resume", None):
         match = NetMatch.resume(args.resume)
         if match.info.get("role") != "host":
             raise _cli_error(f"{args.resume}: this journal is the guest's; resume it with hexwar join --resume")
@@ -109,13 +142,13 @@ async def _host(args: argparse.Namespace) -> int:
         if not args.scenario:
             raise _cli_error("name a scenario (see 'hexwar scenarios') or give --resume JOURNAL")
         from hexwar.cli import _load
-        scenario = _load(args.scenario)
+        scenario = args.scenario if not isinstance(args.scenario, str) else _load(args.scenario)
         sides = [s.id for s in scenario.sides]
         side = args.side or sides[0]
         if side not in sides:
             raise _cli_error(f"--side {side}: this scenario's sides are {', '.join(sides)}")
         match_id = os.urandom(16)
-        path = args.journal or str(home / "matches" / f"{match_id.hex()}-host.journal")
+        path = getattr(args, "journal", None) or str(home / "matches" / f"{match_id.hex()}-host.journal")
         if Path(path).exists():
             raise _cli_error(f"{path}: already exists; choose a new journal file")
         other = next(s for s in sides if s != side)
@@ -123,8 +156,11 @@ async def _host(args: argparse.Namespace) -> int:
         match = NetMatch.create(scenario, match_id, path, players={side: "host", other: "guest"},
                                 info={"role": "host", "side": side, "turn_time": turn_time})
     session = Session(match, side, role="host", turn_time=turn_time)
-    _log_events(session, quiet=True)
-    host = await Host(session, home, code=args.code, watch_code=args.watch_code).start(args.bind, args.port)
+    try:
+        host = await Host(session, home, code=args.code, watch_code=args.watch_code).start(args.bind, args.port)
+    except BaseException:
+        session.close()
+        raise
     inv = host.invitation()
     inv["journal"] = match.journal_path
     if args.bind in ("0.0.0.0", "::", ""):
@@ -132,12 +168,21 @@ async def _host(args: argparse.Namespace) -> int:
     join = f"hexwar join {inv['address']}:{inv['port']} --fingerprint {inv['fingerprint']}"
     if inv["code"]:
         join += f" --code {inv['code']}"
+    inv["join"] = join
     text = (f"hosting {inv['scenario']} as {side}; the guest plays {inv['guest_side']}\n"
             f"  address      {inv['address']}\n  port         {inv['port']}\n"
             f"  host key     {inv['fingerprint']}\n  invite code  {inv['code'] or '(seat already taken; the guest rejoins by key)'}\n"
             f"  watch code   {inv['watch_code']}\n  guest runs   {join}")
+    return session, host, inv, text
+
+
+async def _host(args: argparse.Namespace) -> int:
+    from . import headless
+    session, host, inv, text = await open_host(args)
+    _log_events(session, quiet=True)
     print(text, file=sys.stderr if args.json else sys.stdout, flush=True)
     if args.invite_file:
+        inv = {k: v for k, v in inv.items() if k != "join"}
         Path(args.invite_file).write_text(json.dumps(inv, sort_keys=True))
     try:
         played = await headless.play(session, args.seed, give_up=args.give_up, order_delay=args.pace)
@@ -153,7 +198,8 @@ async def _host(args: argparse.Namespace) -> int:
 # --- join ----------------------------------------------------------------------------------------
 
 def cmd_join(args: argparse.Namespace) -> int:
-    _need_headless(args)
+    if not _headless(args):
+        return _ui("join", args)
     return _run(_join(args))
 
 
@@ -188,6 +234,8 @@ async def _join(args: argparse.Namespace) -> int:
 # --- watch ---------------------------------------------------------------------------------------
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    if not args.json and not args.text:
+        return _ui("watch", args)
     return _run(_watch(args))
 
 
@@ -224,6 +272,13 @@ def _common(s: argparse.ArgumentParser) -> None:
     s.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
                    help="wait this long before each computer order (to watch, or to test crashes)")
     s.add_argument("-v", "--verbose", action="store_true", help="log protocol details to stderr")
+    _ui_options(s)
+
+
+def _ui_options(s: argparse.ArgumentParser) -> None:
+    from hexwar.tui.themes import THEMES
+    s.add_argument("--theme", choices=THEMES, help="colour theme of the terminal UI")
+    s.add_argument("--ascii", action="store_true", help="plain ASCII map in the terminal UI")
 
 
 def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction") -> None:
@@ -252,7 +307,9 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     s.add_argument("address", metavar="HOST[:PORT]")
     s.add_argument("--code", help="the watch code the host printed")
     s.add_argument("--fingerprint", help="the host key fingerprint (SHA256:...)")
-    s.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+    s.add_argument("--json", action="store_true", help="no UI: print a JSON summary at the end")
+    s.add_argument("--text", action="store_true", help="no UI: print the orders as lines of text")
+    _ui_options(s)
     s.add_argument("-v", "--verbose", action="store_true")
     s.set_defaults(func=_logged(cmd_watch))
 

@@ -190,6 +190,12 @@ class Session:
         self._end(self.peer_side, f"{self.side} resigned")
         await self._send(protocol.message("resign", seq=self.match.seq))
 
+    @property
+    def peer_offers_draw(self) -> bool:
+        """Whether the opponent has a draw offer open that ``accept_draw`` would take now."""
+        offer = self._draw_offer
+        return offer is not None and offer == (self.peer_side, self.match.seq)
+
     async def offer_draw(self) -> None:
         if self.over:
             return

@@ -30,7 +30,7 @@ class HexwarApp(App):
     def __init__(self, *, scenario: Scenario | None = None, players: dict[str, str] | None = None,
                  load: Path | None = None, replay: Path | None = None, theme: str | None = None,
                  ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
-                 session: Session | None = None) -> None:
+                 session: Session | None = None, net=None) -> None:
         super().__init__()
         self.hexwar_theme = theme or default_theme()
         self.ascii = ascii
@@ -40,6 +40,9 @@ class HexwarApp(App):
         self.extra_scenarios = extra_scenarios or []
         self._start = (scenario, players, load, replay)
         self._given_session = session  # a match prepared elsewhere (tests, a network session)
+        self._net_start = net  # tui.net_session.NetStart: host / join / watch from the command line
+        self.net_error: str | None = None  # why the last network game could not start
+        self._log_handler = None
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
@@ -47,7 +50,10 @@ class HexwarApp(App):
         self.theme = TEXTUAL_THEME[self.hexwar_theme]
         self.push_screen(MenuScreen())
         scenario, players, load, replay = self._start
-        if self._given_session is not None:
+        self._route_net_logs()
+        if self._net_start is not None:
+            self.open_network(self._net_start)
+        elif self._given_session is not None:
             self._play(self._given_session)
         elif scenario is not None:
             self.start_game(scenario, players or {})
@@ -70,13 +76,47 @@ class HexwarApp(App):
             self.session.close()
             self.session = None
 
-    def _play(self, session: Session) -> None:
+    def _play(self, session) -> None:  # noqa: ANN001 - Session, or a tui.net_session adapter
         from .screen_game import GameScreen
         self._close_session()
         self.session = session
         self.computers = {}
         self._to_menu_stack()
-        self.push_screen(GameScreen(session))
+        if getattr(session, "network", False):
+            from .net_session import NetGameScreen
+            self.push_screen(NetGameScreen(session))
+        else:
+            self.push_screen(GameScreen(session))
+
+    # --- network games ---------------------------------------------------------------------
+    def open_network(self, start) -> None:  # noqa: ANN001 - tui.net_session.NetStart
+        """Host, join or watch: the asyncssh side runs on this app's event loop."""
+        from .net_session import NetLobbyScreen
+        self._close_session()
+        self._to_menu_stack()
+        self.push_screen(NetLobbyScreen(start))
+
+    def _route_net_logs(self) -> None:
+        """While the UI owns the terminal, hexwar.net's warnings go to the game log, not stderr."""
+        import logging
+        from .net_session import NetLogHandler
+        root = logging.getLogger()
+        self._saved_handlers = [h for h in root.handlers if getattr(h, "stream", None) is not None
+                                and getattr(h.stream, "name", "") in ("<stderr>", "<stdout>")]
+        for h in self._saved_handlers:
+            root.removeHandler(h)
+        self._log_handler = NetLogHandler(self)
+        self._log_handler.setFormatter(logging.Formatter("%(message)s"))
+        logging.getLogger("hexwar.net").addHandler(self._log_handler)
+
+    def net_log(self, text: str) -> None:
+        from textual.widgets import RichLog
+        for screen in reversed(self.screen_stack):
+            for log in screen.query("#log"):
+                if isinstance(log, RichLog):
+                    log.write(f"[net] {text}")
+                    return
+        self.notify(text, severity="warning")
 
     def start_game(self, scenario: Scenario, players: dict[str, str]) -> None:
         players = {s.id: players.get(s.id, "human") for s in scenario.sides}
@@ -137,6 +177,16 @@ class HexwarApp(App):
                 yield SystemCommand(spec.description.split(" (")[0].capitalize(),
                                     f"keys: {keys.display(spec.keys)}",
                                     partial(screen.run_action, spec.action))
+            if getattr(screen.session, "network", False):
+                for spec in keys.NET_KEYS.values():
+                    yield SystemCommand(spec.description.split(" (")[0].capitalize(),
+                                        f"keys: {keys.display(spec.keys)}",
+                                        partial(screen.run_action, spec.action))
 
     def on_unmount(self) -> None:
         self._close_session()
+        if self._log_handler is not None:
+            import logging
+            logging.getLogger("hexwar.net").removeHandler(self._log_handler)
+            for h in getattr(self, "_saved_handlers", []):
+                logging.getLogger().addHandler(h)

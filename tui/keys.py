@@ -55,6 +55,12 @@ DEFAULTS: dict[str, KeySpec] = {
     "help": KeySpec("help", "question_mark,f1", "this help", True, "Help"),
     "menu": KeySpec("menu", "M", "back to the main menu (the game is saved)"),
 }
+# Network games only (tui/net_session.py): not in the local game's footer or palette.
+NET_KEYS: dict[str, KeySpec] = {
+    "chat": KeySpec("chat", "exclamation_mark", "network: chat with the opponent (!)", True, "Chat"),
+    "resign": KeySpec("resign", "R", "network: resign (asks first)", True, "Resign"),
+    "draw": KeySpec("draw", "D", "network: offer a draw, or answer the opponent's offer", True, "Draw"),
+}
 APP_KEYS = [("ctrl+p", "command palette: every action by name"), ("ctrl+q", "quit (the game is saved)"),
             ("0-9", "type a hex number, e.g. 0304, to jump there")]
 
@@ -92,5 +98,5 @@ def bindings(specs: dict[str, KeySpec] | None = None) -> list[Binding]:
 def display(keys: str) -> str:
     names = {"question_mark": "?", "full_stop": ".", "equals_sign": "=", "plus": "+", "minus": "-",
              "left_square_bracket": "[", "right_square_bracket": "]", "colon": ":",
-             "shift+tab": "shift+tab", "escape": "esc"}
+             "shift+tab": "shift+tab", "escape": "esc", "exclamation_mark": "!"}
     return " ".join(names.get(k, k) for k in keys.split(","))

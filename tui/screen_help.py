@@ -23,8 +23,14 @@ The cursor hex has its edges in reverse video."""
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,f1,enter", "close", "Close")]
 
+    def __init__(self, network: bool = False) -> None:
+        super().__init__()
+        self.network = network  # also list the network game's keys (chat, resign, draw)
+
     def compose(self) -> ComposeResult:
         rows = [f"{keys.display(s.keys):<28} {s.description}" for s in keys.table().values()]
+        if self.network:
+            rows += [f"{keys.display(s.keys):<28} {s.description}" for s in keys.NET_KEYS.values()]
         rows += [f"{k:<28} {d}" for k, d in keys.APP_KEYS]
         text = ("Keys (rebind in " + str(keys.config_path()) + ")\n\n" + "\n".join(rows)
                 + "\n\n" + LEGEND + "\n\nPress esc to close.")

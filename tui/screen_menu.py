@@ -16,19 +16,13 @@ from .screen_dialogs import AskText, Message
 from .session import COMPUTER, HUMAN, saved_games
 from .themes import THEMES
 
-NET_NOTICE = ("Network play from this menu is coming in this build: the terminal UI does not drive "
-              "a network session yet. Hotseat and games against the computer work now.\n\n"
-              "Meanwhile the computer can play a side over SSH from the shell:\n"
-              "  hexwar host SCENARIO --headless --ai\n"
-              "  hexwar join HOST[:PORT] --code CODE --headless --ai")
-
-
 def net_available() -> bool:
     try:
-        import hexwar.net as net
+        import asyncssh  # noqa: F401
+        import hexwar.net.session  # noqa: F401
     except ImportError:
         return False
-    return hasattr(net, "connect") and hasattr(net, "listen")
+    return True
 
 
 class MenuScreen(Screen):
@@ -56,21 +50,36 @@ class MenuScreen(Screen):
             app.push_screen(ScenarioPicker())
         elif key in ("load", "replay"):
             app.push_screen(SavedGamePicker(key))
-        elif key in ("host", "join"):
-            if net_available():
-                app.push_screen(Message("Network play", "Use `hexwar host` / `hexwar join` from the shell."))
-            else:
-                app.push_screen(Message("Network play", NET_NOTICE))
+        elif key in ("host", "join") and not net_available():
+            app.push_screen(Message("Network play", "Network play needs the asyncssh package."))
+        elif key == "host":
+            app.push_screen(ScenarioPicker(host=True))
+        elif key == "join":
+            app.push_screen(AskText("Join: the host's address, HOST[:PORT] (default port 2222)"), self._join_address)
         elif key == "settings":
             app.push_screen(SettingsScreen())
         elif key == "quit":
             app.exit(0)
+
+    def _join_address(self, address: str | None) -> None:
+        if not address:
+            return
+        self.app.push_screen(AskText("Invite code (leave empty if this host knows you already)"),
+                             lambda code: self._join(address, code))
+
+    def _join(self, address: str, code: str | None) -> None:
+        from .net_session import NetStart, join_args
+        self.app.open_network(NetStart("join", join_args(address, code or None)))
 
 
 class ScenarioPicker(Screen):
     """Pick a built-in scenario, then who plays each side."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, host: bool = False) -> None:
+        super().__init__()
+        self.host = host  # picking the scenario of a network game to host
 
     def compose(self) -> ComposeResult:
         from hexwar.scenarios.loader import ScenarioError, builtin_paths, load_scenario
@@ -83,7 +92,7 @@ class ScenarioPicker(Screen):
                 problems.append(exc.problems[0])
         self.scenarios += self.app.extra_scenarios
         with Vertical(classes="dialog", id="picker"):
-            yield Label("Choose a scenario", classes="dialog-title")
+            yield Label("Host which scenario?" if self.host else "Choose a scenario", classes="dialog-title")
             yield OptionList(*[Option(Text(f"{s.title} [{s.id}] — {s.ruleset}, {s.turns} turns, "
                                            f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")
@@ -103,7 +112,8 @@ class ScenarioPicker(Screen):
             f"map {m.width}x{m.height} · {len(s.units)} units\n{(s.notes or '').strip()[:400]}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(SidesDialog(self.scenarios[event.option_index]))
+        scenario = self.scenarios[event.option_index]
+        self.app.push_screen(HostSideDialog(scenario) if self.host else SidesDialog(scenario))
 
 
 class SidesDialog(ModalScreen[None]):
@@ -130,6 +140,38 @@ class SidesDialog(ModalScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         players = self.choices[event.option_index][1]
         self.app.start_game(self.scenario, players)
+
+
+class HostSideDialog(ModalScreen[None]):
+    """Hosting: which side the host plays, then the port to listen on."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"{self.scenario.title}: you play which side? (the guest plays the other)",
+                        classes="dialog-title", markup=False)
+            yield OptionList(*[Option(Text(s.name), id=s.id) for s in self.scenario.sides], id="sides-list")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        side = event.option.id
+        self.app.push_screen(AskText("TCP port to listen on (0: any free port)", "2222"),
+                             lambda port: self._host(side, port))
+
+    def _host(self, side: str | None, port: str | None) -> None:
+        from .net_session import NetStart, host_args
+        if port is None:
+            return
+        try:
+            number = int(port)
+        except ValueError:
+            self.app.push_screen(Message("Host", f"{port}: the port must be a number"))
+            return
+        self.app.open_network(NetStart("host", host_args(self.scenario, side, number)))
 
 
 class SavedGamePicker(Screen):

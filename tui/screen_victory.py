@@ -22,7 +22,7 @@ class VictoryScreen(Screen):
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        result = game.state.result or {}
+        result = getattr(self.session, "result", None) or game.state.result or {}
         winner = result.get("winner")
         head = f"{side_name(game, winner)} wins" if winner else "Draw"
         lines = [f"*** {head} ***", "", f"Reason: {result.get('reason', '(not given)')}",

@@ -51,13 +51,17 @@ async def test_menu_new_game_by_keyboard(drill_scenario, tmp_path, monkeypatch):
         assert app.session.players == {"red": "human", "blue": "human"}
 
 
-async def test_host_and_join_explain_that_network_play_is_coming():
+async def test_host_and_join_open_the_network_dialogs():
+    from hexwar.tui.screen_dialogs import AskText
+    from hexwar.tui.screen_menu import ScenarioPicker
     app = HexwarApp(save=False, theme="default")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("down", "down", "down", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, Message)
-        assert "coming" in app.screen.text
+        assert isinstance(app.screen, ScenarioPicker) and app.screen.host
+        await pilot.press("escape", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AskText) and "HOST[:PORT]" in app.screen.prompt
 
 
 async def test_save_load_resumes_and_undo_rewrites_the_journal(drill_scenario, tmp_path, monkeypatch):
