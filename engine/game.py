@@ -64,6 +64,10 @@ class Game:
     def targets(self, unit_id: str) -> "list[Hex]":
         return self.ruleset.targets(self, unit_id)
 
+    def zoc_hexes(self, side: str) -> "list[Hex]":
+        """Where units of ``side`` are in enemy contact / zone of control (for display)."""
+        return self.ruleset.zoc_hexes(self, side)
+
     def odds(self, order: Order) -> dict[str, Any]:
         return self.ruleset.odds(self, order)
 

@@ -13,9 +13,10 @@ from .dice import Dice, NoDice
 from .orders import Event, Order, event
 from .state import State
 
+from .hexgrid import Hex
+
 if TYPE_CHECKING:
     from .game import Game
-    from .hexgrid import Hex
     from .movement import Route
     from .scenario import Scenario
 
@@ -105,6 +106,16 @@ class Ruleset:
 
     def targets(self, game: "Game", unit_id: str) -> list["Hex"]:
         return []
+
+    def zoc_hexes(self, game: "Game", side: str) -> list["Hex"]:
+        """Hexes where a unit of ``side`` is in contact with / in the zone of control of the enemy
+        (entering one stops a move). The default is every map hex next to a live enemy unit;
+        rulesets with facings or ZOC exceptions say exactly which."""
+        out: set[Hex] = set()
+        for u in game.state.units.values():
+            if u.alive and u.side != side:
+                out.update(n for _, n in game.map.neighbors(u.hex))
+        return sorted(out)
 
     def odds(self, game: "Game", order: Order) -> dict[str, Any]:
         return {}

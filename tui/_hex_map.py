@@ -38,7 +38,7 @@ class Marks:
 
     reach: int | None = None  # movement cost to get here
     target: bool = False
-    contact: bool = False  # next to an enemy unit
+    contact: bool = False  # in the enemy's zone of control (the engine says where)
     line: bool = False  # on the line from the selected unit to the cursor
 
 

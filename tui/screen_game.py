@@ -123,10 +123,8 @@ class GameScreen(Screen):
             marks.setdefault(Hex(*h), Marks()).reach = route.cost
         for h in game.targets(uid):
             marks.setdefault(Hex(*h), Marks()).target = True
-        for other in game.state.units.values():
-            if other.alive and other.side != unit.side:
-                for _, n in game.map.neighbors(other.hex):
-                    marks.setdefault(Hex(*n), Marks()).contact = True
+        for h in game.zoc_hexes(unit.side):
+            marks.setdefault(Hex(*h), Marks()).contact = True
         cursor = self.map_view.cursor
         if cursor != unit.hex:
             for h in hex_linedraw(unit.hex, cursor)[1:-1]:

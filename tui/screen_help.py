@@ -13,7 +13,7 @@ from . import keys
 LEGEND = """Map symbols (glyph, ASCII):
   R / B ...    first letter of the side on every counter, then type and strength
   ▾ (-)        reduced strength      +N  more units stacked in the hex   • (*) unit has status marks
-  →3 (>3)      can move here, cost 3  ⊗ (X) fire/attack target  z  next to an enemy (contact)
+  →3 (>3)      can move here, cost 3  ⊗ (X) fire/attack target  z  enemy zone of control
   · (.)        line from the selected unit to the cursor      ◆ (@) the selected unit's hex
   ≈ ~ # on a hex edge: river, stream, retrenchment/wall      ═ (=) road in the hex
   ♣ F forest  ∩ ^ hill  ⌂ T town  ≈ ~ water  ‴ " marsh  ∴ % rough (others: first letter)

@@ -1,12 +1,12 @@
 """4.8 Movement and the terrain rules of 4.12 that concern movement."""
 
-from hexwar.engine import Order
+from hexwar.engine import Game, Order
 from hexwar.engine.hexgrid import hex_distance
+from hexwar.scenarios.loader import builtin_dir, load_scenario
 
 from ancients_helpers import (
     E, NE, NW, SE, SW, W, H, L, begin, move_to, play, scenario, unit, walk, why,
 )
-from hexwar.engine import Game
 
 
 def game_of(units, **kw):
@@ -281,3 +281,12 @@ def test_G_A31_pivot_is_not_moving_for_the_shooting_bonus():
     g = game_of([("ar", "a", "archers", "0507", "NE"), ("b1", "b", "HI", "0504", "SE")])
     play(g, "pivot", unit="ar", facing=NW)
     assert not unit(g, "ar").marks.get("moved")
+
+
+def test_4_8_9_contact_hexes_for_display_are_every_hex_next_to_an_enemy():
+    s = load_scenario(builtin_dir() / "border-clash.toml")
+    g = Game(s)
+    for side in ("red", "blue"):
+        expected = {n for u in g.state.units.values() if u.alive and u.side != side
+                    for _, n in g.map.neighbors(u.hex)}
+        assert set(g.zoc_hexes(side)) == expected and expected

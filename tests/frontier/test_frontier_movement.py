@@ -185,3 +185,10 @@ def test_3_5_pivot_is_a_move_and_can_make_contact():
     ev = g.apply(O("pivot", unit="b1", facing=0), NoDice())
     assert kinds(ev, "contact") and unit(g, "r1").facing == 3
     assert "already" in g.validate(O("pivot", unit="b1", facing=1))
+
+
+def test_3_5_3_only_the_front_zone_counts_as_contact_for_display():
+    g = game([("b1", "blue", "EI", n(C, 3, 3), 0), ("r1", "red", "NI", C, 3)])
+    front = {n(C, 2), n(C, 3), n(C, 4)}       # r1 faces W (3): its front zone is d-1, d, d+1
+    assert set(g.zoc_hexes("blue")) == front
+    assert set(g.zoc_hexes("red")) == {n(n(C, 3, 3), d) for d in (5, 0, 1)}

@@ -158,3 +158,18 @@ def test_R5_never_directly_from_one_enemy_zoc_into_another():
     g = game([U("a", "sweden", "sw-inf", "0505"), U("z", "russia", "ru-inf", "0506"),
               U("y", "russia", "ru-inf", "0703")])
     assert g.validate(O("move", unit="a", path=path(g, "0604"))) is not None
+
+
+def test_R5_zoc_hexes_for_display_follow_the_exceptions():
+    rows = ["." * 10] * 4 + ["....V....."] + ["." * 10] * 5
+    g = game([U("a", "sweden", "sw-inf", "0909"), U("z", "russia", "ru-inf", "0506"),
+              U("art", "russia", "art", "0202")], rows=rows,
+             hexsides=[("retrenchment", [("0506", "0606")])])
+    zoc = {g.map.label(h) for h in g.zoc_hexes("sweden")}
+    around = {g.map.label(n) for _, n in g.map.neighbors(g.map.parse("0506"))}
+    assert "0505" not in zoc            # the settlement north of z is not in its ZOC (R5.1)
+    assert "0606" not in zoc            # nor the hex across the retrenchment
+    assert zoc == around - {"0505", "0606"}   # and artillery at 0202 exerts none (A4)
+    assert g.zoc_hexes("russia") == sorted(g.zoc_hexes("russia"))
+    assert {g.map.label(h) for h in g.zoc_hexes("russia")} == {
+        g.map.label(n) for _, n in g.map.neighbors(g.map.parse("0909"))}

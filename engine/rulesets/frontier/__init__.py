@@ -340,6 +340,11 @@ class FrontierRuleset(Ruleset):
             return {}
         return mv.reachable(game.map, game.state, u)
 
+    def zoc_hexes(self, game: "Game", side: str) -> list[Hex]:
+        """Only an enemy's front zone stops a move (3.5.4-3.5.5); flanks and rear do not."""
+        view = mv.View(game.state, side)
+        return sorted(h for h in view.front if h in game.map)
+
     def targets(self, game: "Game", unit_id: str) -> list[Hex]:
         state = game.state
         u = state.units.get(unit_id)

@@ -610,6 +610,11 @@ class PoltavaRuleset(Ruleset):
                 yield Order.make("withdraw", unit=u.id, path=list(r.path))
 
     # ------------------------------------------------------------------ previews
+    def zoc_hexes(self, game, side: str) -> list:
+        """Part 5: enemy ZOC with its exceptions (none into settlements or redoubts, none across
+        the retrenchment or impassable hexsides, none from artillery)."""
+        return sorted(h for h in view_of(game).zoc(side) if h in game.map)
+
     def reachable(self, game, unit_id: str):
         st = game.state
         u = st.units.get(unit_id)
