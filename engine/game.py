@@ -68,6 +68,9 @@ class Game:
         """Where units of ``side`` are in enemy contact / zone of control (for display)."""
         return self.ruleset.zoc_hexes(self, side)
 
+    def status_lines(self, side: str) -> list[str]:
+        return self.ruleset.status_lines(self, side)
+
     def odds(self, order: Order) -> dict[str, Any]:
         return self.ruleset.odds(self, order)
 

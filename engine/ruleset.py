@@ -120,6 +120,11 @@ class Ruleset:
     def odds(self, game: "Game", order: Order) -> dict[str, Any]:
         return {}
 
+    def status_lines(self, game: "Game", side: str) -> list[str]:
+        """Short human-readable status of ``side`` (losses, rout boxes, exhaustion) for the
+        UI's side panel; empty when the ruleset has nothing beyond units and strength."""
+        return []
+
     def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
         """Legal orders with a score for the computer player (higher is better). The default
         scores every legal order 0; rulesets override it with something that plays."""

@@ -186,6 +186,11 @@ def side_lines(game: Game) -> list[str]:
         alive = state.side_units(s.id)
         strength = sum(u.strength for u in alive)
         line = f"{s.name}: {len(alive)} units, strength {strength}"
+        status = game.status_lines(s.id)
+        if status:
+            lines.append(line)
+            lines.extend(f"  {text}" for text in status)
+            continue
         extra = state.sides.get(s.id) or {}
         bits = [f"{k} {value_text(game, v)}" for k, v in sorted(extra.items())
                 if isinstance(v, (int, str, bool)) or _is_hex(v)]

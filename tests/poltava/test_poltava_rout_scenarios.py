@@ -244,3 +244,16 @@ def test_A37_russians_held_back_before_turn_5_still_fire():
              first="russia", rules={"first_turn": 1})
     to_phase(g, "fire")
     assert g.validate(O("fire", unit="inf", target="z")) is None
+
+
+def test_R10_1_status_lines_show_each_division_rout_box_against_its_number():
+    from hexwar.scenarios.loader import find_scenario, load_scenario
+    from hexwar.engine import Game
+    g = Game(load_scenario(find_scenario("poltava-1")))
+    sweden = g.status_lines("sweden")
+    divisions = [d for d in g.scenario.divisions if d.side == "sweden"]
+    assert len(sweden) == len(divisions)
+    lew = next(line for line in sweden if line.startswith(next(d.name for d in divisions if d.id == "le")))
+    assert "rout box 8/" in lew          # the eight battalions cut off with Roos (S1)
+    assert all("ROUTED" not in line for line in sweden)
+    assert g.status_lines("russia") and g.status_lines("nobody") == []

@@ -59,3 +59,14 @@ async def test_keyboard_plays_the_first_orders_of_a_real_scenario(scenario):
             await pilot.pause()
         assert app.session.game.state.seq == start + 1       # exactly the order we gave
         assert app.session.match.events, "the engine reported what happened"
+
+
+async def test_poltava_side_panel_shows_division_rout_boxes():
+    scenario = next(s for s in _scenarios() if s.id == "poltava-1")
+    app = HexwarApp(scenario=scenario, players={s.id: "human" for s in scenario.sides}, save=False,
+                    theme="default")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        status = game_screen(app).query_one("#status")._hexwar_text
+        assert "rout box 8/" in status          # Lewenhaupt's battalions cut off with Roos
+        assert status.count("rout box") == len(scenario.divisions)

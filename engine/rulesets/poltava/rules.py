@@ -610,6 +610,22 @@ class PoltavaRuleset(Ruleset):
                 yield Order.make("withdraw", unit=u.id, path=list(r.path))
 
     # ------------------------------------------------------------------ previews
+    def status_lines(self, game, side: str) -> list[str]:
+        """Each division's rout box against its rout number (Part 9), the Cossacks (GN 10.2)."""
+        st = game.state
+        box, routed = st.vars.get("box", {}), st.vars.get("routed", [])
+        out = []
+        for d in game.scenario.divisions:
+            if d.side != side:
+                continue
+            limit = "-" if d.rout_threshold is None else d.rout_threshold
+            mark = " ROUTED" if d.id in routed else ""
+            out.append(f"{d.name}: rout box {box.get(d.id, 0)}/{limit}{mark}")
+        if side == RUSSIA and st.vars.get("cossacks_lost"):
+            changed = " (changed sides)" if st.vars.get("cossacks_changed") else ""
+            out.append(f"Cossacks lost {st.vars['cossacks_lost']}{changed}")
+        return out
+
     def zoc_hexes(self, game, side: str) -> list:
         """Part 5: enemy ZOC with its exceptions (none into settlements or redoubts, none across
         the retrenchment or impassable hexsides, none from artillery)."""
