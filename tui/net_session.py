@@ -61,7 +61,28 @@ def join_args(address: str, code: str | None = None, **kw: Any) -> argparse.Name
     return argparse.Namespace(**ns)
 
 
-class NetPlay:
+class _EventRelay:
+    """Keeps the engine events of applied orders for the log and relays session events to the
+    screen, holding those that arrive before a screen listens."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.backlog: list[Any] = []
+        self._listeners: list[Callable[[Any], None]] = []
+
+    def _on_event(self, ev: Any) -> None:
+        if ev.kind == "applied":
+            self.events.extend(ev.data.get("events") or [])
+        if not self._listeners:
+            self.backlog.append(ev)
+        for cb in list(self._listeners):
+            cb(ev)
+
+    def subscribe(self, cb: Callable[[Any], None]) -> None:
+        self._listeners.append(cb)
+
+
+class NetPlay(_EventRelay):
     """A network session as the game screen sees it. Orders go through ``submit`` only."""
 
     spectator = False
@@ -76,21 +97,8 @@ class NetPlay:
         self.side: str = net.side
         self.peer_side: str = net.peer_side
         self.players = {net.side: HUMAN, net.peer_side: REMOTE}
-        self.events: list[dict[str, Any]] = []  # engine events of every applied order, for the log
-        self.backlog: list[Any] = []  # session events before a screen listened
-        self._listeners: list[Callable[[Any], None]] = []
+        super().__init__()
         net.subscribe(self._on_event)
-
-    def _on_event(self, ev: Any) -> None:
-        if ev.kind == "applied":
-            self.events.extend(ev.data.get("events") or [])
-        if not self._listeners:
-            self.backlog.append(ev)
-        for cb in list(self._listeners):
-            cb(ev)
-
-    def subscribe(self, cb: Callable[[Any], None]) -> None:
-        self._listeners.append(cb)
 
     # --- what GameScreen reads ----------------------------------------------------------------
     @property
@@ -142,7 +150,7 @@ class NetPlay:
         self.net.close()
 
 
-class WatchPlay:
+class WatchPlay(_EventRelay):
     """A spectator's view: the watcher replays the host's stream with its own engine."""
 
     spectator = True
@@ -152,9 +160,7 @@ class WatchPlay:
     def __init__(self, watcher: Any) -> None:
         self.watcher = watcher
         self.runner: asyncio.Future | None = None
-        self.events: list[dict[str, Any]] = []
-        self.backlog: list[Any] = []
-        self._listeners: list[Callable[[Any], None]] = []
+        super().__init__()
         self.gone: str | None = None
         self.side = self.peer_side = None
         self.players: dict[str, str] = {}
@@ -177,16 +183,6 @@ class WatchPlay:
             self.gone = self.gone or "the host closed the connection"
             self._on_event(SessionEvent("status", f"the host is gone: {self.gone}", {"connected": False}))
 
-    def _on_event(self, ev: Any) -> None:
-        if ev.kind == "applied":
-            self.events.extend(ev.data.get("events") or [])
-        if not self._listeners:
-            self.backlog.append(ev)
-        for cb in list(self._listeners):
-            cb(ev)
-
-    def subscribe(self, cb: Callable[[Any], None]) -> None:
-        self._listeners.append(cb)
 
     @property
     def game(self):  # noqa: ANN201
