@@ -18,28 +18,67 @@ TRANSVERSE = [(8, 20), (10, 20), (12, 20), (14, 20), (16, 20), (18, 20)]
 FORWARD = [(13, 23), (13, 25), (13, 27), (13, 29)]      # the last two unfinished
 UNFINISHED = {(13, 27), (13, 29)}
 BATTERIES = [(19, 4), (19, 7), (19, 10), (19, 13), (22, 13), (26, 13)]
-VILLAGES = [(22, 1), (23, 2), (24, 1), (5, 34), (24, 39), (25, 39)]
-HILLS = [(11, 2), (12, 2)]
+# villages: Yakovtsy just north of the camp; Maly Budyshchi on the west edge of the field at the
+# end of the Budyshchi road; Tachtaulova on the Swedish approach by the Poltava ravine; Pobivanka
+# on the Vorskla bank to the south-east; Pavlenki, Poltava's northern suburb, on the south edge
+YAKOVTSY = [(22, 1), (23, 2), (24, 1), (24, 2)]
+MALY_BUDYSHCHI = [(5, 9), (5, 10), (4, 10)]
+TACHTAULOVA = [(8, 35), (8, 36), (9, 36)]
+POBIVANKA = [(25, 36), (26, 36)]
+PAVLENKI = [(22, 39), (23, 40)]
+VILLAGES = YAKOVTSY + MALY_BUDYSHCHI + TACHTAULOVA + POBIVANKA + PAVLENKI
+HILLS = [(11, 2), (12, 2), (12, 3), (21, 35), (20, 36)]
+
+# The Vorskla and its marshy valley (impassable river hexes) from this column east, rows 1..40:
+# hard under the steep bank behind the camp, a wider marsh behind the Yakovtsy wood and south.
+RIVER = [27, 28, 29, 29, 30, 30, 30, 29, 29, 30, 30, 30, 29, 28, 28, 27, 27, 28, 28, 29,
+         29, 28, 28, 27, 27, 28, 29, 29, 29, 30, 30, 29, 28, 28, 29, 30, 31, 31, 30, 30]
+# Budyshchi wood (west edge): woods up to this column, rows 1..40; it bulges east to the first
+# redoubt (0820) and thins out toward Tachtaulova.
+WEST = [2, 3, 3, 2, 3, 4, 4, 3, 4, 3, 3, 4, 5, 5, 4, 5, 6, 6, 7, 7,
+        7, 6, 7, 6, 6, 5, 6, 5, 4, 5, 4, 3, 3, 2, 2, 1, 2, 2, 1, 1]
+# Yakovtsy / Maly Budyshchi woods (east, between the field and the Vorskla): woods from this
+# column to the river, by row; the gap between the two woods is closed by the six cross redoubts.
+EAST = {16: 25, 17: 23, 18: 22, 19: 21, 20: 20, 21: 20, 22: 21, 23: 20, 24: 21, 25: 22,
+        26: 21, 27: 22, 28: 22, 29: 23, 30: 22, 31: 24, 32: 25, 33: 27}
+COPSES = [(24, 34), (25, 34), (24, 35), (6, 29), (6, 31)]     # outliers south of the ravine
+# The retrenched camp: its columns on each row (redans where the batteries stand on the west face,
+# a bastion on the south face); its back is the steep bank of the Vorskla.
+CAMP = {3: (21, 28), 4: (19, 28), 5: (20, 29), 6: (20, 29), 7: (19, 29), 8: (20, 28), 9: (20, 28),
+        10: (19, 29), 11: (20, 29), 12: (20, 29), 13: (19, 27), 14: (23, 25)}
+# Streams and ravines (hexside `stream`): the boundary row under each column, north side <= row.
+RAVINES = {
+    # the Yakovtsy ravine, across the north of the field between the camp and the Budyshchi wood
+    "Yakovtsy ravine": {4: 3, 5: 3, 6: 2, 7: 2, 8: 3, 9: 3, 10: 4, 11: 4, 12: 4, 13: 3, 14: 3,
+                        15: 2, 16: 2, 17: 2, 18: 3},
+    # the ravine by the Budyshchi wood where the Swedish infantry re-formed behind the redoubts
+    "Budyshchi ravine": {7: 25, 8: 25, 9: 24, 10: 24, 11: 23},
+    # the gully out of the Yakovtsy wood east of the forward redoubts (Roos's trap)
+    "Yakovtsy gully": {15: 27, 16: 27, 17: 26, 18: 26, 19: 27, 20: 27, 21: 28},
+    # the ravines north of Poltava, by Tachtaulova, across the Swedish approach
+    "Poltava ravine": {4: 31, 5: 31, 6: 32, 7: 32, 8: 33, 9: 33, 10: 34, 11: 34, 12: 33, 13: 33,
+                       14: 32, 15: 32, 16: 33, 17: 33, 18: 34, 19: 34, 20: 33, 21: 33, 22: 32,
+                       23: 32, 24: 33, 25: 33, 26: 32, 27: 32},
+}
 
 
 def river_col(r):
-    return 30 - (1 if 12 <= r <= 26 else 0) + (1 if r >= 34 else 0)
-
-
-def west_woods(r):
-    return 6 if 19 <= r <= 30 else 3
+    return RIVER[r - 1]
 
 
 def camp(c, r):
-    return 3 <= r <= 13 and 19 <= c <= 28
+    lo_hi = CAMP.get(r)
+    return bool(lo_hi) and lo_hi[0] <= c <= lo_hi[1] and c < river_col(r)
+
+
+def woods(c, r):
+    return c <= WEST[r - 1] or (r in EAST and c >= EAST[r]) or (c, r) in COPSES
 
 
 def terrain(c, r):
     if c >= river_col(r):
         return "~"
-    if c <= west_woods(r):
-        return "W"
-    if 16 <= r <= 31 and c >= 21:
+    if woods(c, r):
         return "W"
     if (c, r) in VILLAGES:
         return "V"
@@ -92,7 +131,7 @@ def road(*points):
 
 
 def hexsides():
-    retr, line, stream = [], [], []
+    retr, line, stream, bank = [], [], [], []
     seen = set()
     for c in range(1, W + 1):
         for r in range(1, H + 1):
@@ -101,20 +140,22 @@ def hexsides():
                 if key in seen:
                     continue
                 seen.add(key)
+                pair = [lab(*key[0]), lab(*key[1])]
                 ta, tb = terrain(c, r), terrain(*n)
+                if "~" in (ta, tb) and (camp(c, r) or camp(*n)):
+                    bank.append(pair)           # the steep bank of the Vorskla behind the camp
                 if "~" in (ta, tb) or "W" in (ta, tb):
                     continue
                 if camp(c, r) != camp(*n):
-                    retr.append([lab(*key[0]), lab(*key[1])])
-                if (r <= REDOUBT_ROW) != (n[1] <= REDOUBT_ROW):
-                    line.append([lab(*key[0]), lab(*key[1])])
-                rows = sorted([r, n[1]])
-                # the Yakovtsy ravine (north) and the Poltava ravine (south): streams
-                if rows == [2, 3] and 4 <= min(c, n[0]) and max(c, n[0]) <= 18 and r != n[1]:
-                    stream.append([lab(*key[0]), lab(*key[1])])
-                if rows == [33, 34] and 7 <= min(c, n[0]) and max(c, n[0]) <= 28 and r != n[1]:
-                    stream.append([lab(*key[0]), lab(*key[1])])
-    return retr, line, stream
+                    retr.append(pair)
+                elif (r <= REDOUBT_ROW) != (n[1] <= REDOUBT_ROW):
+                    line.append(pair)
+                else:
+                    for cols in RAVINES.values():
+                        if c in cols and n[0] in cols and (r <= cols[c]) != (n[1] <= cols[n[0]]):
+                            stream.append(pair)
+                            break
+    return retr, line, stream, bank
 
 
 RU_INF = [  # id, name, abbrev, kind, division
@@ -245,27 +286,37 @@ def map_block(labels):
     rows = []
     for r in range(1, H + 1):
         rows.append('  "' + " ".join(terrain(c, r) for c in range(1, W + 1)) + '",')
-    retr, line, stream = hexsides()
+    retr, line, stream, bank = hexsides()
     out = ["[map]", f"width = {W}", f"height = {H}", 'orientation = "flat"', 'parity = "odd"',
            'default_terrain = "open"',
            'legend = { "." = "open", "W" = "woods", "V" = "village", "h" = { terrain = "hill", elevation = 1 }, '
            '"R" = "redoubt", "C" = "camp", "B" = "battery", "~" = "river" }',
            "rows = [", *rows, "]"]
-    roads = [road((17, 40), (17, 34), (16, 28), (17, 21), (18, 15), (19, 13), (23, 8)),
-             road((23, 8), (23, 1)),
-             road((4, 10), (18, 10))]
+    roads = [road(*rd) for rd in ROADS]
     out.append("roads = [" + ", ".join("[" + ", ".join(q(x) for x in rd) + "]" for rd in roads) + "]")
     out.append("labels = { " + ", ".join(f"{q(k)} = {q(v)}" for k, v in labels.items()) + " }")
-    for feat, pairs in (("retrenchment", retr), ("redoubt_line", line), ("stream", stream)):
+    for feat, pairs in (("retrenchment", retr), ("redoubt_line", line), ("stream", stream),
+                        ("impassable", bank)):
         out.append("\n[[map.hexsides]]")
         out.append(f"feature = {q(feat)}")
         out.append("between = [" + ", ".join(f"[{q(a)}, {q(b)}]" for a, b in pairs) + "]")
     return "\n".join(out) + "\n"
 
 
+ROADS = [
+    # the Poltava road north through the forward redoubts and the gap to the camp's south gate
+    ((17, 40), (17, 35), (16, 29), (17, 21), (18, 15), (20, 13), (23, 8)),
+    ((23, 8), (23, 1)),                                         # camp - Yakovtsy
+    ((4, 10), (9, 11), (14, 9), (18, 9)),                       # the Budyshchi road to the camp
+    # from the Swedish camp (south-west) by Tachtaulova, west of the forward redoubts, to the
+    # Budyshchi road
+    ((8, 40), (8, 36), (10, 30), (11, 21), (12, 15), (14, 9)),
+    ((25, 36), (22, 39), (17, 40)),                             # Pobivanka - Pavlenki - Poltava
+]
 LABELS = {"Yakovtsy": "2302", "Russian camp": "2308", "Budyshchi wood": "0210", "Yakovtsy wood": "2524",
-          "Vorskla": "3120", "Redoubt Line (centre)": "1220", "Maly Budyshchi": "0534",
-          "Pavlenki": "2439", "Poltava road": "1740"}
+          "Vorskla": "3120", "Redoubt Line (centre)": "1220", "Maly Budyshchi": "0510",
+          "Tachtaulova": "0836", "Pobivanka": "2536", "Pavlenki": "2239", "Poltava road": "1740",
+          "Yakovtsy ravine": "1003", "Poltava ravine": "1234", "Swedish camp road": "0840"}
 
 
 def divisions_block(ids):
@@ -382,7 +433,8 @@ def _cossacks(spots=((19, 1), (20, 1), (20, 2), (21, 2), (25, 1), (25, 2), (26, 
 
 def scenario2():
     u = []
-    camp_hexes = [(c, r) for r in range(3, 14) for c in range(20, 29) if terrain(c, r) == "C"]
+    camp_hexes = [(c, r) for r in range(3, 15) for c in range(20, 30) if camp(c, r) and terrain(c, r) == "C"]
+    assert len({camp_hexes[i * 3 % len(camp_hexes)] for i in range(len(RU_INF))}) == len(RU_INF)
     idx = 0
     for i, (uid, name, ab, kind, div) in enumerate(RU_INF):
         st = {"abbrev": ab}
