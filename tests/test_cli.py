@@ -183,3 +183,10 @@ def test_output_into_a_closed_pipe_is_not_a_traceback():
     err = p.stderr.read().decode()
     p.wait(timeout=60)
     assert "Traceback" not in err
+
+
+def test_the_ui_without_a_terminal_says_so_instead_of_hanging():
+    for args in ((), ("play", IDS[0])):
+        r = subprocess.run([sys.executable, "-m", "hexwar", *args], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=60)
+        assert r.returncode == 2 and "needs a terminal" in r.stderr and "Traceback" not in r.stderr

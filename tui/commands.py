@@ -38,7 +38,14 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
 
 
 def _run(**kwargs) -> int:
+    import sys
+
+    from hexwar.cli import CliError
     from .app import HexwarApp
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Without a terminal the app would wait forever for keys nobody can press.
+        raise CliError("the terminal UI needs a terminal (stdin and stdout); see 'hexwar --help' "
+                       "for the commands that run without one (simulate, replay, describe...)")
     app = HexwarApp(**kwargs)
     code = app.run()
     return int(code or 0)
