@@ -119,11 +119,16 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
-    ctx = _Ctx(path, text, [])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(path, [f"{path}: TOML syntax: {exc}"]) from None
+    return scenario_from_data(data, text, path)
+
+
+def scenario_from_data(data: dict[str, Any], text: str = "", path: str = "<scenario>") -> Scenario:
+    """Check already-parsed TOML data; ``text`` is only used to find line numbers and hashes."""
+    ctx = _Ctx(path, text, [])
     scenario = _build(ctx, data)
     if ctx.problems or scenario is None:
         raise ScenarioError(path, ctx.problems or [f"{path}: unusable scenario"])
