@@ -319,6 +319,12 @@ LABELS = {"Yakovtsy": "2302", "Russian camp": "2308", "Budyshchi wood": "0210", 
           "Yakovtsy ravine": "1003", "Poltava ravine": "1234", "Swedish camp road": "0840"}
 
 
+def sides_block(sweden_edge: str, russia_edge: str) -> str:
+    """Both armies, with the map edge each calls home (it differs between the scenarios)."""
+    return (f'[[sides]]\nid = "sweden"\nname = "Swedish army of Charles XII"\nhome_edge = "{sweden_edge}"\n\n'
+            f'[[sides]]\nid = "russia"\nname = "Russian army of Peter I"\nhome_edge = "{russia_edge}"\n\n')
+
+
 def divisions_block(ids):
     out = []
     for d, side, name, thr in DIVISIONS:
@@ -392,17 +398,7 @@ absent. Map, counter values and set-up are designed data: see engine/rulesets/po
 
 '''
     tail = '''
-[[sides]]
-id = "sweden"
-name = "Swedish army of Charles XII"
-home_edge = "west"
-
-[[sides]]
-id = "russia"
-name = "Russian army of Peter I"
-home_edge = "east"
-
-''' + divisions_block({"gn", "rp", "al", "mn", "bm", "sb", "lg", "le", "cr", "ha"}) + '''
+''' + sides_block("west", "east") + '''''' + divisions_block({"gn", "rp", "al", "mn", "bm", "sb", "lg", "le", "cr", "ha"}) + '''
 [victory]
 russia_divisions = ["gn", "rp", "al", "mn", "bm", "sb", "lg"]
 sweden_divisions = ["le", "cr", "ha"]
@@ -488,17 +484,7 @@ see engine/rulesets/poltava/NOTES.md."""
 
 '''
     tail = '''
-[[sides]]
-id = "sweden"
-name = "Swedish army of Charles XII"
-home_edge = "south"
-
-[[sides]]
-id = "russia"
-name = "Russian army of Peter I"
-home_edge = "north"
-
-''' + divisions_block({d[0] for d in DIVISIONS}) + '''
+''' + sides_block("south", "north") + '''''' + divisions_block({d[0] for d in DIVISIONS}) + '''
 [victory]
 russia_divisions = ["gn", "rp", "al", "mn", "bm", "sb", "lg"]
 sweden_divisions = ["le", "cr", "ha"]
