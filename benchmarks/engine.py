@@ -126,11 +126,26 @@ def bench_games(seeds: int = 5) -> None:
               f"(min {min(times):.3f}, max {max(times):.3f}), mean {statistics.mean(orders):.0f} orders")
 
 
+def bench_text_map(repeats: int = 20) -> None:
+    """``hexwar describe --map`` draws every hex and hexside as text; the biggest map is Poltava."""
+    from hexwar.scenarios.loader import find_scenario, load_scenario
+    from hexwar.textmap import render_map
+    scenario = load_scenario(find_scenario("poltava-1"))
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        render_map(scenario)
+        times.append(time.perf_counter() - start)
+    print(f"4. text map of {scenario.id} ({scenario.map.width}x{scenario.map.height}): "
+          f"median {statistics.median(times) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms")
+
+
 def main() -> int:
     print(f"hexwar engine benchmarks (Python {sys.version.split()[0]})")
     bench_replay()
     bench_reachable()
     bench_games()
+    bench_text_map()
     return 0
 
 

@@ -71,59 +71,22 @@ def _unit_row(scenario, u) -> dict[str, Any]:
 
 
 def describe_data(scenario) -> dict[str, Any]:
+    from hexwar.engine.hexgrid import hexside_hexes
     m = scenario.map
     return {
         "id": scenario.id, "title": scenario.title, "ruleset": scenario.ruleset,
         "turns": scenario.turns, "first_player": scenario.first_player,
         "map": {"width": m.width, "height": m.height, "orientation": m.orientation,
-                "parity": m.parity, "labels": {k: m.label(v) for k, v in sorted(m.labels.items())}},
+                "parity": m.parity, "labels": {k: m.label(v) for k, v in sorted(m.labels.items())},
+                "hexsides": sorted([*sorted(m.label(h) for h in hexside_hexes(side)), feature]
+                                   for side, feats in m.hexside_features.items() for feature in feats),
+                "roads": sorted(sorted(m.label(h) for h in hexside_hexes(side)) for side in m.roads)},
         "sides": [{"id": s.id, "name": s.name, "home_edge": s.home_edge} for s in scenario.sides],
         "divisions": [{"id": d.id, "side": d.side, "name": d.name, "rout_threshold": d.rout_threshold}
                       for d in scenario.divisions],
         "units": [_unit_row(scenario, u) for u in scenario.units],
         "victory": scenario.victory, "rules": scenario.rules, "notes": scenario.notes,
     }
-
-
-def _terrain_glyphs(scenario) -> dict[str, str]:
-    """One distinct character per terrain type: '.' for the default, else a letter of its name."""
-    m = scenario.map
-    glyphs = {m.default_terrain: "."}
-    for t in sorted({m.terrain_at(h) for h in m.hexes} - {m.default_terrain}):
-        glyphs[t] = next((c for c in t.upper() + t.lower() + "#%&*+=?" if c not in glyphs.values()), "?")
-    return glyphs
-
-
-def render_map(scenario) -> str:
-    """The map as text, hexes staggered as printed: one terrain glyph per hex, followed by the
-    initial of the side whose unit starts there. Flat-top maps take two text lines per row."""
-    from hexwar.engine.hexgrid import offset_to_axial
-    m = scenario.map
-    glyphs = _terrain_glyphs(scenario)
-    units = {u.hex: u for u in scenario.units if u.hex is not None}
-    initials = {s.id: s.id[0].upper() for s in scenario.sides}
-
-    def cell(col: int, row: int) -> str:
-        h = offset_to_axial(col, row, m.orientation, m.parity)
-        u = units.get(h)
-        return glyphs[m.terrain_at(h)] + (initials[u.side] if u else " ")
-
-    def shifted(i: int) -> bool:
-        return (i % 2 == 1) == (m.parity == "odd")
-
-    lines = ["     " + "".join(f"{c + 1:<3}" if m.orientation == "flat" else f"{c + 1:<4}"
-                                 for c in range(m.width)).rstrip()]
-    for row in range(m.height):
-        if m.orientation == "pointy":
-            pad = "  " if shifted(row) else ""
-            lines.append(f"{row + 1:>3}  " + pad + "  ".join(cell(c, row) for c in range(m.width)))
-        else:
-            for lower in (False, True):
-                text = "".join(cell(c, row) + " " if shifted(c) == lower else "   " for c in range(m.width))
-                lines.append((f"{row + 1:>3}  " if not lower else "     ") + text.rstrip())
-    key = ", ".join(f"{g} {t}" for t, g in glyphs.items())
-    sides = ", ".join(f"{initials[s.id]} {s.name}" for s in scenario.sides)
-    return "\n".join(lines) + f"\n\n  terrain: {key}\n  units:   {sides}"
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
@@ -141,7 +104,9 @@ def cmd_describe(args: argparse.Namespace) -> int:
         print(f"\n{side['name']} ({side['id']}), home edge {side['home_edge'] or '-'}")
         for d in data["divisions"]:
             if d["side"] == side["id"]:
-                print(f"  division {d['id']}: {d['name']}, routs at {d['rout_threshold']}")
+                routs = (f"routs at {d['rout_threshold']}" if d["rout_threshold"] is not None
+                         else "no rout number")
+                print(f"  division {d['id']}: {d['name']}, {routs}")
         for u in data["units"]:
             if u["side"] != side["id"]:
                 continue
@@ -151,6 +116,7 @@ def cmd_describe(args: argparse.Namespace) -> int:
             print(f"  {u['id']:<18} {u['kind']:<6} {u['name']:<28} str {u['strength']:<2} "
                   f"{u['grade']:<9} at {where}  {stats}")
     if args.map:
+        from hexwar.textmap import render_map
         print()
         print(render_map(scenario))
     return EXIT_OK

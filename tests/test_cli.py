@@ -46,6 +46,25 @@ def test_describe_shows_every_unit(sid):
     assert text.returncode == 0 and scenario.units[0].id in text.stdout
 
 
+def test_describe_map_draws_hexsides_and_roads_and_json_lists_them():
+    r = hexwar("describe", "poltava-1", "--map")
+    assert r.returncode == 0
+    map_text = r.stdout[r.stdout.index("\n\n   "):]
+    assert map_text.isascii() and all(ln == ln.rstrip() for ln in map_text.splitlines())
+    for key in ("~ stream", "# retrenchment", "X impassable", "= redoubt_line", "+ a road", "W woods"):
+        assert key in map_text
+    data = json.loads(hexwar("describe", "poltava-1", "--json").stdout)["map"]
+    assert ["1803", "1904", "retrenchment"] in data["hexsides"]
+    assert ["1739", "1740"] in data["roads"]
+
+
+def test_describe_says_when_a_division_has_no_rout_number():
+    out = hexwar("describe", "poltava-2").stdout
+    assert "routs at None" not in out
+    roos = next(ln for ln in out.splitlines() if ln.startswith("  division roos"))
+    assert roos.endswith("), no rout number")
+
+
 def test_unknown_scenario_is_bad_input():
     r = hexwar("describe", "no-such-scenario")
     assert r.returncode == 2 and "no such scenario" in r.stderr and "Traceback" not in r.stderr
