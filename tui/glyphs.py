@@ -15,14 +15,14 @@ _TERRAIN_UNICODE = {
     "hill": "\u2229", "hills": "\u2229", "ridge": "\u2229", "mountain": "\u25b3",
     "town": "\u2302", "village": "\u2302", "city": "\u2302", "fort": "\u2691", "fortress": "\u2691",
     "water": "\u2248", "lake": "\u2248", "sea": "\u2248", "marsh": "\u2034", "swamp": "\u2034",
-    "rough": "\u2234", "broken": "\u2234", "sand": "\u2026", "desert": "\u2026",
+    "rough": "\u2234", "broken": "\u2234", "sand": "\u2026", "desert": "\u2026", "retrenchment": "#",
 }
 _TERRAIN_ASCII = {
     "clear": " ", "open": " ", "plain": " ", "field": ":", "fields": ":",
     "forest": "F", "wood": "F", "woods": "F", "hill": "^", "hills": "^", "ridge": "^",
     "mountain": "M", "town": "T", "village": "T", "city": "T", "fort": "P", "fortress": "P",
     "water": "~", "lake": "~", "sea": "~", "marsh": '"', "swamp": '"',
-    "rough": "%", "broken": "%", "sand": ".", "desert": ".",
+    "rough": "%", "broken": "%", "sand": ".", "desert": ".", "retrenchment": "#",
 }
 _FEATURE_UNICODE = {"river": "\u2248", "stream": "~", "ford": "\u2240", "retrenchment": "#",
                     "wall": "#", "fortification": "#", "bridge": "=", "cliff": "\u2593",

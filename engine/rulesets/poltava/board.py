@@ -11,7 +11,8 @@ from typing import Any
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
 from hexwar.engine.movement import Route, search_moves
 
-from .data import UNIT_TYPES, CAMP, IMPASSABLE, LOS_BLOCKING, MOUNTED, RUSSIA, SWEDEN, ZOC_ARMS
+from .data import (UNIT_TYPES, CAMP, ELEVATED, HEX_COST, IMPASSABLE, LOS_BLOCKING, MOUNTED, NO_CAVALRY, NO_ZOC,
+                   RUSSIA, SWEDEN, ZOC_ARMS)
 
 
 def stat(u, key: str, default=0):
@@ -137,7 +138,7 @@ class View:
         if b not in self.m:
             return False
         t = self.terrain(b)
-        if t in IMPASSABLE or t in ("village", "redoubt"):
+        if t in IMPASSABLE or t in NO_ZOC:
             return False
         f = features(self.m, a, b)
         if "impassable" in f or "retrenchment" in f:
@@ -224,6 +225,8 @@ class View:
     def passable(self, u, a, b) -> bool:
         if b not in self.m or self.terrain(b) in IMPASSABLE:
             return False
+        if arm(u) in MOUNTED and self.terrain(b) in NO_CAVALRY:
+            return False
         f = features(self.m, a, b)
         if "impassable" in f:
             return False
@@ -249,7 +252,7 @@ class View:
         camp_set = CAMP
 
         def step(a, b, spent, aux):
-            if terr(b) in IMPASSABLE or b in enemy_occ:
+            if terr(b) in IMPASSABLE or b in enemy_occ or (mounted and terr(b) in NO_CAVALRY):
                 return None
             f = features(m, a, b)
             if f:
@@ -262,7 +265,7 @@ class View:
                     return None
                 cost = 1
             else:
-                cost = 2 if ("stream" in f or "retrenchment" in f) else 1
+                cost = HEX_COST.get(terr(b), 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
             if b in danger or b in musket:
                 return None
             stop = False
@@ -278,6 +281,8 @@ class View:
             return False
         if arm(u) == "leader":
             return True
+        if arm(u) in MOUNTED and self.terrain(h) in NO_CAVALRY:
+            return False
         r = self.redoubt_at(h)
         if r is not None and (r.side == RUSSIA or u.side == RUSSIA):
             return False
@@ -333,7 +338,7 @@ class View:
 
     # --- line of sight (Part 7.4, 7.5) ---------------------------------------------------------
     def elevated(self, u) -> bool:
-        return arm(u) == "art" and self.terrain(u.hex) in ("battery", "hill", "redoubt", "camp")
+        return arm(u) == "art" and self.terrain(u.hex) in ELEVATED
 
     def los(self, a, b, through_units: bool) -> bool:
         """Clear if neither of the two nudged lines touches a blocking hex or hexside."""

@@ -60,11 +60,24 @@ TERRAIN = {
     "camp": "inside the Russian camp (open ground)",
     "battery": "camp hex with the artillery symbol (open; artillery here is elevated)",
     "river": "the Vorskla and its marshy valley: impassable [PROP A8]",
+    "retrenchment": "retrenchment hex, part of the Camp: 2 MP, no cavalry, 2 shifts and -1 DRM, no ZOC, "
+                    "blocks LOS, elevates artillery [PROP A6, hex model]",
 }
 IMPASSABLE = frozenset({"woods", "river"})
-LOS_BLOCKING = frozenset({"woods", "redoubt", "village", "hill"})
-CAMP = frozenset({"camp", "battery"})
+LOS_BLOCKING = frozenset({"woods", "redoubt", "village", "hill", "retrenchment"})
+CAMP = frozenset({"camp", "battery", "retrenchment"})
+NO_ZOC = frozenset({"village", "redoubt", "retrenchment"})        # R5.1, R6.1.1
+FORTIFIED = frozenset({"village", "redoubt", "retrenchment"})     # cavalry may not attack in (R9.1)
+NO_CAVALRY = frozenset({"retrenchment"})                          # mounted units may not enter
+ELEVATED = frozenset({"battery", "camp", "hill", "redoubt", "retrenchment"})  # R6.3 "higher" artillery
+HEX_COST = {"retrenchment": 2}                                    # entry cost off a road; else 1
+# defender's hex-terrain shifts (TEC); 2 shifts also give the -1 DRM
+HEX_SHIFTS = {"redoubt": (2, "defender in a redoubt (TEC)"),
+              "retrenchment": (2, "defender in a retrenchment hex (TEC, A6)"),
+              "village": (1, "defender in a settlement (TEC)")}
 HEXSIDES = ("stream", "impassable", "retrenchment", "redoubt_line")
+# [rules] draw_rule (A47): when a standing Roos column turns a Russian victory into a draw
+DRAW_RULES = ("literal", "roos-at-end")
 
 # Counter classes (placeholders of spec 15.3; every unit may override in its scenario file).
 # cs/fire/stars are the full side, rcs/rfire/rstars the reduced side; fire 0 = cannot fire.

@@ -7,7 +7,7 @@ from fractions import Fraction
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors
 
 from .board import View, arm, cs_of, other, stars_of
-from .data import IMPASSABLE, COLUMNS, CRT, MELEE_ARMS, MOUNTED, RUSSIA, SWEDEN, column_of
+from .data import FORTIFIED, HEX_SHIFTS, IMPASSABLE, COLUMNS, CRT, MELEE_ARMS, MOUNTED, RUSSIA, SWEDEN, column_of
 
 
 def defenders_in(v: View, h, att_side: str) -> list:
@@ -40,7 +40,7 @@ def check_attack(v: View, side: str, attackers: list, hexes: list) -> str | None
             if v.terrain(h) in IMPASSABLE or "impassable" in v.m.features_between(a.hex, h):
                 return f"no combat across that hexside or into {v.terrain(h)} (TEC)"
             if arm(a) in MOUNTED:
-                if v.terrain(h) in ("village", "redoubt") or "retrenchment" in v.m.features_between(a.hex, h):
+                if v.terrain(h) in FORTIFIED or "retrenchment" in v.m.features_between(a.hex, h):
                     return "cavalry may not attack settlements, redoubts or fortifications (R9.1)"
     for h in hexes:
         if not defenders_in(v, h, side):
@@ -80,17 +80,10 @@ def analyse(v: View, attackers: list, hexes: list) -> dict:
         dstars += stars_of(d)
     if dstars:
         shifts.append((f"defender bayonet/charge stars x{dstars} (R9.3)", -dstars))
-    terr = 0
-    for h in hexes:
-        t = v.terrain(h)
-        if t == "redoubt":
-            terr = max(terr, 2)
-        elif t == "village":
-            terr = max(terr, 1)
-    if terr == 2:
-        shifts.append(("defender in a redoubt (TEC)", -2))
-    elif terr == 1:
-        shifts.append(("defender in a settlement (TEC)", -1))
+    # A17: the best hex terrain among the defended hexes
+    terr, label = max(HEX_SHIFTS.get(v.terrain(h), (0, "")) for h in hexes)
+    if terr:
+        shifts.append((label, -terr))
     pairs = [(a.hex, h) for a in attackers for h in hexes]
     if all("stream" in v.m.features_between(a, h) for a, h in pairs):
         shifts.append(("defender behind a stream/river, not outflanked (TEC)", -1))

@@ -6,7 +6,7 @@ from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors
 
 from . import melee as M
 from .board import View, arm, hx, other, stat
-from .data import MELEE_ARMS, RUSSIA, SWEDEN, parse_result
+from .data import IMPASSABLE, MELEE_ARMS, MOUNTED, NO_CAVALRY, RUSSIA, SWEDEN, parse_result
 
 
 def L(v, h):
@@ -162,7 +162,8 @@ def _displace(ctx, u) -> None:
     best = None
     for r in range(1, 8):
         for h in sorted(v.m.hexes):
-            if hex_distance(h, u.hex) == r and v.terrain(h) not in ("woods", "river") and not v.combat_at(h) \
+            if hex_distance(h, u.hex) == r and v.terrain(h) not in IMPASSABLE and not v.combat_at(h) \
+                    and not (arm(u) in MOUNTED and v.terrain(h) in NO_CAVALRY) \
                     and v.redoubt_at(h) is None:
                 best = h
                 break
@@ -174,25 +175,32 @@ def _displace(ctx, u) -> None:
         u.hex = best
 
 
+def roos_stands(st) -> bool:
+    """A Roos column exists and has not been destroyed (S2-4, S2-5)."""
+    return bool(st.vars["roos_formed"] and not st.vars["roos_destroyed"])
+
+
 def army_state(scn, st) -> tuple[bool, bool, bool]:
-    """(russian army routed, swedish army routed, draw by S2 rule)."""
+    """(russian army routed, swedish army routed, draw by S2 rule). The Roos column counts as a
+    Swedish division (R10.2); under the literal draw rule (A47) its last stand is a draw."""
     routed = set(st.vars["routed"])
     ru = list(scn.victory.get("russia_divisions", []))
     sw = list(scn.victory.get("sweden_divisions", []))
     ru_left = [d for d in ru if d not in routed]
     sw_left = [d for d in sw if d not in routed]
-    roos_alive = st.vars["roos_formed"] and not st.vars["roos_destroyed"]
     ru_routed = len(ru_left) <= 1
+    sw_routed = len(sw_left) + (1 if roos_stands(st) else 0) <= 1
     draw = False
-    if roos_alive:
-        if not sw_left:
-            draw = True
-            sw_routed = False
-        else:
-            sw_routed = False if len(sw_left) + 1 > 1 else True
-    else:
-        sw_routed = len(sw_left) <= 1
+    if sw_routed and roos_stands(st) and scn.rule("draw_rule", "literal") == "literal":
+        draw, sw_routed = True, False
     return ru_routed, sw_routed, draw
+
+
+def russian_victory(scn, st, reason: str) -> dict:
+    """A Russian win, or under ``draw_rule = "roos-at-end"`` (A47) a draw while the Roos column stands."""
+    if scn.rule("draw_rule", "literal") == "roos-at-end" and roos_stands(st):
+        return {"winner": None, "reason": f"{reason}, but the Roos column stands: draw (S2 victory, A47)"}
+    return {"winner": RUSSIA, "reason": reason}
 
 
 def _army_rout(ctx) -> None:
@@ -204,7 +212,7 @@ def _army_rout(ctx) -> None:
     elif ru:
         res = {"winner": SWEDEN, "reason": "the Russian army routed (R10.2)"}
     elif sw:
-        res = {"winner": RUSSIA, "reason": "the Swedish army routed (R10.2)"}
+        res = russian_victory(ctx.scenario, st, "the Swedish army routed (R10.2)")
     elif draw:
         res = {"winner": None, "reason": "Lewenhaupt, Creutz and Hamilton routed but the Roos column stands: draw (S2 victory)"}
     if res:
@@ -259,8 +267,8 @@ def _end_phase(rs, ctx) -> None:
             _clear_marks(st)
         else:
             if st.turn >= rs.last_turn(ctx.scenario):
-                _finish(ctx, {"winner": RUSSIA,
-                              "reason": "the Swedes did not rout the Russian army by the end of turn 12"})
+                _finish(ctx, russian_victory(ctx.scenario, st,
+                                             "the Swedes did not rout the Russian army by the end of turn 12"))
                 return
             st.turn += 1
             st.active = first

@@ -17,7 +17,8 @@ from hexwar.engine.state import State, Unit
 
 from . import melee as M
 from .board import View, arm, fire_of, hx, other, reduced, view_of
-from .data import FIRE_RANGE, HEXSIDES, MELEE_ARMS, MOUNTED, RUSSIA, SWEDEN, TERRAIN, UNIT_TYPES
+from .data import (DRAW_RULES, FIRE_RANGE, HEXSIDES, MELEE_ARMS, MOUNTED, NO_CAVALRY, NO_ZOC, RUSSIA, SWEDEN,
+                   TERRAIN, UNIT_TYPES)
 
 MODES = ("normal", "road", "long", "longroad")
 S1_RU_DIVS = ["gn", "rp", "al", "mn", "bm", "sb", "lg"]
@@ -64,6 +65,11 @@ class PoltavaRuleset(Ruleset):
         for u in scenario.units:
             if u.stats.get("arm") in ("inf", "cav") and u.division not in divs:
                 out.append(f"unit {u.id} has no division (R10.1)")
+            if u.stats.get("arm") in MOUNTED and u.hex is not None and scenario.map.terrain_at(u.hex) in NO_CAVALRY:
+                out.append(f"unit {u.id}: mounted units may not stand in a retrenchment hex (A6)")
+        draw = scenario.rule("draw_rule", "literal")
+        if draw not in DRAW_RULES:
+            out.append(f"rules.draw_rule: {draw!r} is not one of {', '.join(DRAW_RULES)} (A47)")
         return out
 
     @staticmethod
@@ -331,7 +337,7 @@ class PoltavaRuleset(Ruleset):
         if d == 0:
             return "no target in own hex"
         in_zoc = t.hex in v.zoc(t.side)
-        firer_safe = arm(u) == "redoubt" or v.terrain(u.hex) in ("village", "redoubt")
+        firer_safe = arm(u) == "redoubt" or v.terrain(u.hex) in NO_ZOC
         canister = arm(u) == "art" and d == 1
         if in_zoc and not firer_safe and not canister:
             return "no firing at enemies in your own ZOC (R6.1)"
