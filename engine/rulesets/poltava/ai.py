@@ -7,12 +7,12 @@ melee the best expected step balance; obligations (R8.2) force an attack when on
 
 from __future__ import annotations
 
-from hexwar.engine.hexgrid import hex_distance
+from hexwar.engine.hexgrid import hex_distance, hex_spiral
 from hexwar.engine.orders import Order
 
 from . import melee as M
 from .board import arm, cs_of, hx, other, stars_of, view_of
-from .data import MELEE_ARMS, RUSSIA, SWEDEN, parse_result
+from .data import FIRE_RANGE, MELEE_ARMS, RUSSIA, SWEDEN, parse_result
 
 
 def ai_orders(rs, game):
@@ -196,6 +196,26 @@ def _objective(v, side):
     return None
 
 
+# What one enemy gun or musket that can reach a hex costs a unit ending its move there.
+_EXPOSED = {"inf": 25, "redoubt": 25, "art": 20}
+
+
+def _exposure(v, side, h) -> int:
+    """How much enemy fire can reach ``h``. Nothing when ``h`` is in an enemy ZOC (R6.1: nobody
+    fires into his own ZOC, canister aside), so a unit that charges home is safer than one left
+    at musket range, and cavalry waiting under the camp's guns is wasted."""
+    key = "exposure" + side
+    if key not in v._zoc:
+        reach: dict = {}
+        for e in v.st.side_units(other(side)):
+            a = arm(e)
+            if a in _EXPOSED:
+                for n in hex_spiral(e.hex, FIRE_RANGE[a]):
+                    reach[n] = reach.get(n, 0) + _EXPOSED[a]
+        v._zoc[key] = reach
+    return 0 if h in v.zoc(side) else min(100, v._zoc[key].get(h, 0))
+
+
 def _dest_score(v, u, h, enemies, target) -> int:
     d = _near(h, enemies)
     a = arm(u)
@@ -211,8 +231,10 @@ def _dest_score(v, u, h, enemies, target) -> int:
     elif a == "inf":
         # bayonet infantry (two stars and more) closes with the enemy
         score -= (d - 1) * 10
+        score -= _exposure(v, u.side, h)
     else:
         score -= d * 10
+        score -= _exposure(v, u.side, h)
         if d == 1:
             adj = [x for x in v.st.side_units(other(u.side)) if hex_distance(x.hex, h) == 1 and arm(x) in MELEE_ARMS]
             if sum(cs_of(x) for x in adj) > cs_of(u) + 1:
@@ -229,8 +251,22 @@ def _fire_score(rs, v, o) -> int:
     f, _, can = rs.fire_value(v, u)
     shots = 2 if can and hex_distance(u.hex, t.hex) == 1 else 1
     p6 = max(0, 7 - f) * shots
-    worth = 30 if t.strength == 1 else 15
+    worth = (15 * _rout_weight(v, [t])) if t.strength == 1 else 15
     return p6 * worth + 1
+
+
+def _rout_weight(v, units) -> int:
+    """Armies rout by divisions (R10.2), so a loss in a division close to its rout number is
+    worth more: 4 when one more counter routs it, 3 for two, else 2 (halved in the caller)."""
+    st = v.st
+    best = 2
+    for u in units:
+        d = next((d for d in v.scn.divisions if d.id == u.division), None)
+        if d is None or d.rout_threshold is None or d.id in st.vars["routed"]:
+            continue
+        need = d.rout_threshold - st.vars["box"].get(d.id, 0)
+        best = max(best, 4 if need <= 1 else 3 if need == 2 else 2)
+    return best
 
 
 def _attack_score(rs, v, o, end_ok) -> int:
@@ -240,14 +276,16 @@ def _attack_score(rs, v, o, end_ok) -> int:
     a = M.analyse(v, units, hexes)
     if a["lone_artillery"]:
         return 400
+    gain = 6 * _rout_weight(v, [u for h in hexes for u in M.defenders_in(v, h, v.st.active)])
+    cost = 6 * _rout_weight(v, units)
     ev = 0
     for die in range(1, 7):
         kind, n, star = parse_result(M.result_for(a["index"], die, a["drm"]))
         if kind == "D":
-            ev += 12 * n + (20 if a["storming_redoubt"] else 0)
+            ev += gain * n + (20 if a["storming_redoubt"] else 0)
         elif kind == "A":
-            ev -= 12 * n
+            ev -= cost * n
         else:
-            ev += 20 if a["storming_redoubt"] else 0
+            ev += gain - cost + (20 if a["storming_redoubt"] else 0)
     # spread attackers: fewer units committed is better when the odds are the same
     return ev - 3 * len(units)

@@ -244,18 +244,23 @@ SW_CAV = [
     ("ducker-dr", "Dücker's Dragoons", "Др. Дюккера", "sw-cav", "ha"),
     ("gyllenstierna-dr", "Gyllenstierna's Dragoons", "Др. Юлленш.", "sw-cav", "ha"),
 ]
+# Rout numbers (M10, printed on the map, so the same in both scenarios). Russian divisions use the
+# spec's placeholder, 40 % of their counters rounded up. Swedish divisions fight on to about 5/6 of
+# their counters: the Carolean battalions and squadrons were destroyed in place at Poltava rather
+# than broken, and S1 starts with 8 of Lewenhaupt's 18 battalions already in his box. Tuned with
+# benchmarks/balance.py (figures in NOTES.md).
 DIVISIONS = [
-    ("gn", "russia", "Golitsyn's division (Гн)", 4),
-    ("rp", "russia", "Repnin's division (Рп)", 4),
+    ("gn", "russia", "Golitsyn's division (Гн)", 3),
+    ("rp", "russia", "Repnin's division (Рп)", 3),
     ("al", "russia", "Allart's division (Ал)", 3),
-    ("mn", "russia", "Menshikov's cavalry (Мн)", 4),
+    ("mn", "russia", "Menshikov's cavalry (Мн)", 3),
     ("bm", "russia", "Bem's cavalry (Бм)", 3),
     ("sb", "russia", "Schaumburg's cavalry (Шб)", 3),
-    ("lg", "russia", "the Camp (Лг)", 2),
-    ("rc", "russia", "Rentzel's detachment (Рц)", 4),
-    ("le", "sweden", "Lewenhaupt's infantry", 12),
-    ("cr", "sweden", "Creutz's cavalry (right wing)", 5),
-    ("ha", "sweden", "Hamilton's cavalry (left wing)", 5),
+    ("lg", "russia", "the Camp (Лг)", 1),
+    ("rc", "russia", "Rentzel's detachment (Рц)", 3),
+    ("le", "sweden", "Lewenhaupt's infantry", 15),
+    ("cr", "sweden", "Creutz's cavalry (right wing)", 6),
+    ("ha", "sweden", "Hamilton's cavalry (left wing)", 6),
     ("roos", "sweden", "Roos column (formed in play, S2-4; no rout number, destroyed by Rentzel)", None),
 ]
 
