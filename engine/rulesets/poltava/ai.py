@@ -276,7 +276,7 @@ def _attack_score(rs, v, o, end_ok) -> int:
     a = M.analyse(v, units, hexes)
     if a["lone_artillery"]:
         return 400
-    gain = 6 * _rout_weight(v, [u for h in hexes for u in M.defenders_in(v, h, v.st.active)])
+    gain = 6 * _rout_weight(v, [v.st.units[i] for i in a["defenders"]])
     cost = 6 * _rout_weight(v, units)
     ev = 0
     for die in range(1, 7):
