@@ -1,0 +1,319 @@
+"""The computer player for the campaign (spec 30 item 11, "or better").
+
+Plans come from the shared state only (never from the other side's plan, which is not in it before
+both have committed): postures by force ratio as section 30 suggests (>= 2:1 Breakthrough,
+>= 1.5:1 Decisive, else Cautious; the defender holds with Hard defence unless outnumbered 2:1),
+except that a side whose victory is to leave the map plays for the exit (Counter-attacks, so its
+groups may both attack and maneuver). Activations are scored by the G-P odds and by progress.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from hexwar.engine.orders import Order
+
+from . import battle as B
+from . import catalogue
+from . import execute as X
+from . import forces as F
+from . import geo
+from . import plans as P
+
+if TYPE_CHECKING:
+    from hexwar.engine.game import Game
+    from hexwar.engine.state import State
+
+# P(2D6 >= k) in 36ths
+_AT_LEAST = {k: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) for k in range(-10, 20)}
+
+
+def win_chance(sa: Fraction, sd: Fraction) -> Fraction:
+    if sd <= 0:
+        return Fraction(1)
+    m = B.ratio_modifier(sa / sd)
+    return Fraction(_AT_LEAST[max(-10, min(19, 8 - m))], 36)
+
+
+def _strength(state: "State", cids: list[str]) -> Fraction:
+    return F.fp(state, cids)
+
+
+def _exit_side(game: "Game", side: str) -> bool:
+    v = game.scenario.victory
+    return v.get("type") == "exit" and v.get("side") == side
+
+
+def _target_edge(game: "Game", side: str) -> str:
+    return game.state.sides[game.state.enemy_of(side)]["edge"]
+
+
+# --- plans -------------------------------------------------------------------------------------
+
+def plan(game: "Game", side: str) -> list[list[Any]]:
+    state = game.state
+    enemy = state.enemy_of(side)
+    mine, theirs = _strength(state, F.live(state, side)), _strength(state, F.live(state, enemy))
+    ratio = mine / theirs if theirs else Fraction(10)
+    si = state.vars["si"] == side
+    exiting = _exit_side(game, side)
+    if si:
+        if ratio >= 2 and state.vars["weather"] == "good":
+            posture = "breakthrough"
+        elif ratio >= Fraction(3, 2) or exiting:
+            posture = "decisive"
+        else:
+            posture = "cautious"
+    elif exiting:
+        posture = "counter_attacks"
+    else:
+        posture = "withdrawal" if ratio <= Fraction(1, 2) else "hard_defence"
+    allowed = P.POSTURES[posture]
+    rows: list[list[Any]] = [["posture", posture]]
+    epoints = F.occupied(state, enemy)
+    best_mand: tuple[Fraction, str] | None = None
+    cmd_rows: dict[str, list[Any]] = {}
+    taken: set[str] = set()
+    for k in sorted(F.commanders(state)):
+        cmd = F.commanders(state)[k]
+        if cmd["side"] != side or not cmd["point"]:
+            continue
+        cids = [c for c in F.at(state, cmd["point"], side) if c not in taken]
+        if not cids:
+            continue
+        taken.update(cids)
+        p = cmd["point"]
+        near = [e for e in epoints if geo.adjacent(p, e)]
+        within2 = [e for e in epoints if geo.distance(p, e) <= 2]
+        own = _strength(state, cids)
+        best_odds = max((win_chance(own, _defence(game, e, enemy)) for e in within2), default=Fraction(0))
+        if exiting:
+            order = "attack" if (near and "attack" in allowed) else "maneuver"
+            if "maneuver" not in allowed and order == "maneuver":
+                order = allowed[0]
+        elif within2 and "attack" in allowed and best_odds >= Fraction(1, 2):
+            order = "attack"
+        elif near and "rif" in allowed and best_odds >= Fraction(5, 12):
+            order = "rif"
+        elif within2 and "prepared_defence" in allowed:
+            order = "prepared_defence"
+        elif "maneuver" in allowed and not near:
+            order = "maneuver"
+        elif "disengage" in allowed:
+            order = "disengage"
+        else:
+            order = "reserve"
+        if cmd["rating"] < 2 and order not in allowed:
+            order = "reserve" if "reserve" in allowed else allowed[0]
+        cmd_rows[k] = ["order", k, order, *cids]
+        mand = P.MANDATORY[posture]
+        if mand and within2 and (best_mand is None or best_odds > best_mand[0]):
+            best_mand = (best_odds, k)
+    mand = P.MANDATORY[posture]
+    if mand and P.mandatory_applies(state, side) and not any(r[2] == mand for r in cmd_rows.values()):
+        if best_mand is not None:
+            cmd_rows[best_mand[1]][2] = mand
+    rows.extend(cmd_rows[k] for k in sorted(cmd_rows))
+    if P.parse(game, side, rows)[1] is not None:
+        rows = _fallback(game, side, posture, cmd_rows)
+    _add_assets(game, side, rows)
+    return rows
+
+
+def _fallback(game: "Game", side: str, posture: str, cmd_rows: dict[str, list[Any]]) -> list[list[Any]]:
+    """The simplest legal plan: the posture, and the mandatory order where one is owed."""
+    rows: list[list[Any]] = [["posture", posture]]
+    mand = P.MANDATORY[posture]
+    for k in sorted(cmd_rows):
+        trial = rows + [["order", k, mand, *cmd_rows[k][3:]]]
+        if mand and P.parse(game, side, trial)[1] is None:
+            return trial
+    return rows
+
+
+def _defence(game: "Game", point: int, side: str) -> Fraction:
+    state = game.state
+    s = _strength(state, F.at(state, point, side))
+    if geo.campaign_map(game.scenario).base(point) in geo.COVER:
+        s *= Fraction(5, 4)
+    return s
+
+
+def _add_assets(game: "Game", side: str, rows: list[list[Any]]) -> None:
+    """Artillery preparations and air raids against the enemy points the plan attacks or that
+    threaten it, while the RP last (keeping a few for later turns)."""
+    state = game.state
+    enemy = state.enemy_of(side)
+    epoints = sorted(F.occupied(state, enemy), key=lambda e: (-_strength(state, F.at(state, e, enemy)), e))
+    for cid in F.live(state, side):
+        units = F.platoons(state, cid)
+        if F.artillery_models(units) < 2:
+            continue
+        p = F.companies(state)[cid]["point"]
+        for e in epoints:
+            trial = rows + [["artillery", "prep", cid, e]]
+            if geo.distance(p, e) <= 2 and P.parse(game, side, trial)[1] is None:
+                rows.append(trial[-1])
+                break
+    if state.vars["weather"] != "good":
+        return
+    for uid in sorted(state.units):
+        u = state.units[uid]
+        if u.side != side or not F.is_aircraft(u) or u.strength <= 0:
+            continue
+        if F.cat(u) == "ground_attack" and epoints:
+            trial = rows + [["air", "raid", u.id, epoints[0]]]
+        else:
+            own = F.live(state, side)
+            if not own:
+                continue
+            trial = rows + [["air", "cas", u.id, own[0]]]
+        parsed, why = P.parse(game, side, trial)
+        if why is None and parsed is not None and state.sides[side]["rp"] - parsed["cost"] >= 2:
+            rows.append(trial[-1])
+
+
+# --- everything else -----------------------------------------------------------------------------
+
+def command_orders(game: "Game", side: str) -> Iterator[Order]:
+    state = game.state
+    bank = state.sides[side]["fp_bank"]
+    if bank:
+        prefix = {u.kind.split("-")[0] for u in state.units.values() if u.side == side}
+        cmap = geo.campaign_map(game.scenario)
+        points = [p for p in geo.POINTS if cmap.has_road(p)
+                  and geo.rows_from(p, state.sides[side]["edge"]) <= 2
+                  and not F.at(state, p, state.enemy_of(side))]
+        for kind, spec in sorted(catalogue.UNIT_TYPES.items()):
+            if kind.split("-")[0] in prefix and spec["category"] not in catalogue.AIRCRAFT \
+                    and int(spec["points"]) <= bank:
+                for p in points:
+                    yield Order.make("reinforce", unit=kind, point=p)
+    for k in sorted(F.commanders(state)):
+        cmd = F.commanders(state)[k]
+        if cmd["side"] != side or cmd["moved"] or not cmd["point"] or F.at(state, cmd["point"], side):
+            continue
+        groups = [p for p in F.group_points(state, side) if not F.commanders_at(state, side, p)]
+        if not groups:
+            continue
+        goal = min(groups, key=lambda g: (geo.distance(cmd["point"], g), g))
+        path = _step_path(state, side, cmd["point"], goal, 3)
+        if path:
+            yield Order.make("move-commander", commander=k, path=path, companies=[])
+
+
+def _step_path(state: "State", side: str, a: int, goal: int, limit: int) -> list[int]:
+    enemy = F.occupied(state, state.enemy_of(side))
+    path, p = [], a
+    while p != goal and len(path) < limit:
+        nxt = min((n for _, n in geo.neighbours(p) if n not in enemy),
+                  key=lambda n: (geo.distance(n, goal), n), default=None)
+        if nxt is None or geo.distance(nxt, goal) >= geo.distance(p, goal):
+            break
+        path.append(nxt)
+        p = nxt
+    return path
+
+
+def decision_orders(game: "Game", pend: dict[str, Any]) -> Iterator[Order]:
+    state = game.state
+    kind = pend["kind"]
+    if kind == "withdraw":
+        yield Order.make("withdraw", choice=False)
+        yield Order.make("withdraw", choice=True)
+    elif kind == "reserves":
+        yield Order.make("reserves", companies=list(pend["options"]))
+        yield Order.make("reserves", companies=[])
+    elif kind == "retreat":
+        for path in B.retreat_paths(state, game.scenario, pend["company"], pend["from"]):
+            yield Order.make("retreat", company=pend["company"], path=path)
+    elif kind == "advance":
+        for p in pend["options"]:
+            yield Order.make("advance", point=p)
+
+
+def candidates(ruleset: Any, game: "Game") -> Iterable[tuple[int, Order]]:
+    state = game.state
+    side = ruleset.to_act(game) or ""
+    for order in ruleset.legal_orders(game):
+        if order.kind == "resign":
+            continue
+        yield _score(game, side, order), order
+
+
+def _score(game: "Game", side: str, order: Order) -> int:
+    state = game.state
+    enemy = state.enemy_of(side)
+    kind = order.kind
+    if kind == "hand-initiative":
+        return -10
+    if kind == "reinforce":
+        spec = catalogue.UNIT_TYPES[order["unit"]]
+        return 5 + int(spec["points"]) if state.sides[side]["fp_bank"] >= 45 else -5
+    if kind == "move-commander":
+        return 2
+    if kind == "withdraw":
+        b = state.vars["battle"]
+        sa = _strength(state, b["att"])
+        sd = _defence(game, b["point"], b["defender"])
+        chance = win_chance(sa, sd)
+        if side == b["defender"]:
+            want = chance >= Fraction(5, 6) and b["point"] not in geo.campaign_map(game.scenario).objectives
+        else:
+            want = chance <= Fraction(1, 6)
+        return 1 if order["choice"] == want else 0
+    if kind == "reserves":
+        return len(order["companies"])
+    if kind == "retreat":
+        path = order["path"]
+        end = path[-1]
+        epoints = F.occupied(state, enemy)
+        dist = min((geo.distance(end, e) for e in epoints), default=6)
+        return 10 * min(dist, 3) + len(path)
+    if kind == "advance":
+        p = order["point"]
+        if F.at(state, p, enemy):
+            return -10
+        return 10 - geo.rows_from(p, _target_edge(game, side))
+    if kind == "act":
+        return _score_act(game, side, order["actor"], list(order["path"]))
+    return 0
+
+
+def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
+    state = game.state
+    enemy = state.enemy_of(side)
+    o = state.vars["orders"][side][actor]
+    cids = X.participants(state, side, actor)
+    exiting = _exit_side(game, side)
+    tedge = _target_edge(game, side)
+    start = o["point"]
+    if not path:
+        return -60 if o.get("mandatory") else 0
+    if geo.OFF_MAP in path:
+        return 1000
+    end = path[-1]
+    epoints = F.occupied(state, enemy)
+    if o["order"] in X.MOVES:
+        if exiting:
+            return 20 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge)) - len(path)
+        # the other side closes on the enemy (but not next to it: maneuver rules forbid that)
+        before = min((geo.distance(start, e) for e in epoints), default=0)
+        after = min((geo.distance(end, e) for e in epoints), default=0)
+        if o["order"] == "disengage":
+            return 5 * (after - before)
+        return 5 * (before - after) - 1
+    own = _strength(state, cids)
+    if not F.at(state, end, enemy):
+        if o["order"] == "rif":
+            return -5
+        gain = geo.rows_from(start, tedge) - geo.rows_from(end, tedge)
+        return 30 + 20 * gain if exiting else 15
+    chance = win_chance(own if len(path) == 1 else own * Fraction(9, 10), _defence(game, end, enemy))
+    score = int(100 * chance) - 45
+    if exiting:
+        score += 10 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge))
+    if o.get("mandatory"):
+        score += 40
+    return score
