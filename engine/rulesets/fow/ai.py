@@ -79,7 +79,12 @@ def plan(game: "Game", side: str) -> list[list[Any]]:
         cmd = F.commanders(state)[k]
         if cmd["side"] != side or not cmd["point"]:
             continue
-        cids = [c for c in F.at(state, cmd["point"], side) if c not in taken]
+        here = [c for c in F.at(state, cmd["point"], side) if c not in taken]
+        others = [j for j in sorted(F.commanders(state)) if j > k
+                  and F.commanders(state)[j]["side"] == side
+                  and F.commanders(state)[j]["point"] == cmd["point"]]
+        # several commanders in one point share its companies, so that each group acts alone
+        cids = here[:max(1, len(here) - len(others))] if others else here
         if not cids:
             continue
         taken.update(cids)
@@ -89,8 +94,9 @@ def plan(game: "Game", side: str) -> list[list[Any]]:
         own = _strength(state, cids)
         best_odds = max((win_chance(own, _defence(game, e, enemy)) for e in within2), default=Fraction(0))
         if exiting:
-            order = "attack" if (near and "attack" in allowed) else "maneuver"
-            if "maneuver" not in allowed and order == "maneuver":
+            close = any(geo.distance(p, e) <= 3 for e in epoints)
+            order = "attack" if ((close or "maneuver" not in allowed) and "attack" in allowed) else "maneuver"
+            if order not in allowed:
                 order = allowed[0]
         elif within2 and "attack" in allowed and best_odds >= Fraction(1, 2):
             order = "attack"
@@ -281,6 +287,47 @@ def _score(game: "Game", side: str, order: Order) -> int:
     return 0
 
 
+def exit_steps(game: "Game", side: str, cids: list[str], point: int, bank: str | None) -> int:
+    """Points still to cross before leaving across the enemy edge, by legal steps around enemy
+    points (rivers and crossings included); 9 when there is no way."""
+    state = game.state
+    cmap = geo.campaign_map(game.scenario)
+    edge = _target_edge(game, side)
+    enemy = F.occupied(state, state.enemy_of(side))
+    units = F.units_of(state, cids)
+    fords = F.fords_ok(units)
+    banned = F.mechanised(units) or any(F.is_vehicle(u) for u in units)
+    frontier = [(point, bank)]
+    seen = {(point, bank)}
+    for d in range(0, 9):
+        nxt = []
+        for p, bk in frontier:
+            if geo.rows_from(p, edge) == 0:
+                return d + 1
+            for _, n in geo.neighbours(p):
+                if n in enemy or (banned and cmap.base(n) == "mountains"):
+                    continue
+                ok, nb = cmap.step(p, bk, n, state.vars["bridges"], fords)
+                if ok and (n, nb) not in seen:
+                    seen.add((n, nb))
+                    nxt.append((n, nb))
+        frontier = nxt
+    return 9
+
+
+def _end_bank(game: "Game", cids: list[str], start: int, path: list[int]) -> str | None:
+    state = game.state
+    cmap = geo.campaign_map(game.scenario)
+    bank = F.companies(state)[cids[0]]["bank"] if cids else None
+    prev = start
+    for p in path:
+        if p == geo.OFF_MAP:
+            break
+        _, bank = cmap.step(prev, bank, p, state.vars["bridges"], True)
+        prev = p
+    return bank
+
+
 def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
     state = game.state
     enemy = state.enemy_of(side)
@@ -295,9 +342,13 @@ def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
         return 1000
     end = path[-1]
     epoints = F.occupied(state, enemy)
+    if exiting:
+        before = exit_steps(game, side, cids, start, F.companies(state)[cids[0]]["bank"])
+        after = exit_steps(game, side, cids, end, _end_bank(game, cids, start, path))
+        progress = 20 * (before - after)
     if o["order"] in X.MOVES:
         if exiting:
-            return 20 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge)) - len(path)
+            return progress - len(path)
         # the other side closes on the enemy (but not next to it: maneuver rules forbid that)
         before = min((geo.distance(start, e) for e in epoints), default=0)
         after = min((geo.distance(end, e) for e in epoints), default=0)
@@ -308,12 +359,11 @@ def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
     if not F.at(state, end, enemy):
         if o["order"] == "rif":
             return -5
-        gain = geo.rows_from(start, tedge) - geo.rows_from(end, tedge)
-        return 30 + 20 * gain if exiting else 15
+        return 10 + progress if exiting else 15
     chance = win_chance(own if len(path) == 1 else own * Fraction(9, 10), _defence(game, end, enemy))
     score = int(100 * chance) - 45
     if exiting:
-        score += 10 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge))
+        score += progress // 2
     if o.get("mandatory"):
         score += 40
     return score

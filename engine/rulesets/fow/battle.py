@@ -505,7 +505,7 @@ def trophy(ctx: Resolution, captor: str, cids: list[str], u: Unit) -> None:
     live = [c for c in cids if F.companies(ctx.state)[c]["point"]]
     if live:
         F.companies(ctx.state)[live[0]]["trophies"].append(u.kind)
-        ctx.emit("trophy", side=captor, company=live[0], kind=u.kind)
+        ctx.emit("trophy", side=captor, company=live[0], unit_kind=u.kind)
 
 
 def _order_failed(ctx: Resolution, b: dict[str, Any]) -> None:
