@@ -161,7 +161,8 @@ class FowRuleset(Ruleset):
     # --- legality ---------------------------------------------------------------------------
     def legal_orders(self, game: "Game") -> Iterator[Order]:
         for order in self._candidates(game):
-            if self.validate(game, order) is None:
+            # activation paths are generated legal (execute.activation_paths checks each)
+            if (order.kind == "act" and order["path"]) or self.validate(game, order) is None:
                 yield order
 
     def _candidates(self, game: "Game") -> Iterator[Order]:

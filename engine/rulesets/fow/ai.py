@@ -58,14 +58,15 @@ def plan(game: "Game", side: str) -> list[list[Any]]:
     ratio = mine / theirs if theirs else Fraction(10)
     si = state.vars["si"] == side
     exiting = _exit_side(game, side)
+    blocking = _blocking(game, side)
     if si:
         if ratio >= 2 and state.vars["weather"] == "good":
             posture = "breakthrough"
-        elif ratio >= Fraction(3, 2) or exiting:
+        elif ratio >= 1 or exiting:
             posture = "decisive"
         else:
             posture = "cautious"
-    elif exiting:
+    elif exiting or (ratio > Fraction(6, 5) and not blocking):
         posture = "counter_attacks"
     else:
         posture = "withdrawal" if ratio <= Fraction(1, 2) else "hard_defence"
@@ -151,6 +152,15 @@ def _add_assets(game: "Game", side: str, rows: list[list[Any]]) -> None:
     threaten it, while the RP last (keeping a few for later turns)."""
     state = game.state
     enemy = state.enemy_of(side)
+    if _blocking(game, side):
+        # a blocker blows the road bridges it stands on (never a railway bridge: that would cap
+        # its result at a draw, 21)
+        cmap = geo.campaign_map(game.scenario)
+        for p in F.group_points(state, side):
+            if cmap.crossing.get(p) == "road_bridge":
+                trial = rows + [["bridge", "blow", p]]
+                if P.parse(game, side, trial)[1] is None:
+                    rows.append(trial[-1])
     epoints = sorted(F.occupied(state, enemy), key=lambda e: (-_strength(state, F.at(state, e, enemy)), e))
     for cid in F.live(state, side):
         units = F.platoons(state, cid)
@@ -253,7 +263,8 @@ def _score(game: "Game", side: str, order: Order) -> int:
     enemy = state.enemy_of(side)
     kind = order.kind
     if kind == "hand-initiative":
-        return -10
+        mine, theirs = _strength(state, F.live(state, side)), _strength(state, F.live(state, enemy))
+        return 10 if (_blocking(game, side) and mine < theirs) else -10
     if kind == "reinforce":
         spec = catalogue.UNIT_TYPES[order["unit"]]
         return 5 + int(spec["points"]) if state.sides[side]["fp_bank"] >= 45 else -5
@@ -287,13 +298,14 @@ def _score(game: "Game", side: str, order: Order) -> int:
     return 0
 
 
-def exit_steps(game: "Game", side: str, cids: list[str], point: int, bank: str | None) -> int:
+def exit_steps(game: "Game", side: str, cids: list[str], point: int, bank: str | None,
+               blockers: set[int] | None = None) -> int:
     """Points still to cross before leaving across the enemy edge, by legal steps around enemy
-    points (rivers and crossings included); 9 when there is no way."""
+    points (``blockers`` when given; rivers and crossings included); 9 when there is no way."""
     state = game.state
     cmap = geo.campaign_map(game.scenario)
     edge = _target_edge(game, side)
-    enemy = F.occupied(state, state.enemy_of(side))
+    enemy = blockers if blockers is not None else F.occupied(state, state.enemy_of(side))
     units = F.units_of(state, cids)
     fords = F.fords_ok(units)
     banned = F.mechanised(units) or any(F.is_vehicle(u) for u in units)
@@ -328,6 +340,25 @@ def _end_bank(game: "Game", cids: list[str], start: int, path: list[int]) -> str
     return bank
 
 
+def exit_pressure(game: "Game", side: str, moved: str | None = None, to: int | None = None) -> int:
+    """How far (in points, summed over the exiting enemy's companies) the enemy is from leaving
+    the map if ``moved`` (one of ``side``'s companies) stood at ``to``: a blocker maximises it."""
+    state = game.state
+    enemy = state.enemy_of(side)
+    mine = {F.companies(state)[c]["point"] for c in F.live(state, side) if c != moved}
+    if to:
+        mine.add(to)
+    total = 0
+    for e in F.live(state, enemy):
+        c = F.companies(state)[e]
+        total += exit_steps(game, enemy, [e], c["point"], c["bank"], mine)
+    return total
+
+
+def _blocking(game: "Game", side: str) -> bool:
+    return _exit_side(game, game.state.enemy_of(side))
+
+
 def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
     state = game.state
     enemy = state.enemy_of(side)
@@ -346,9 +377,19 @@ def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
         before = exit_steps(game, side, cids, start, F.companies(state)[cids[0]]["bank"])
         after = exit_steps(game, side, cids, end, _end_bank(game, cids, start, path))
         progress = 20 * (before - after)
+    if _blocking(game, side) and end != geo.OFF_MAP:
+        here = exit_pressure(game, side, cids[0], start)
+        there = exit_pressure(game, side, cids[0], end)
+        block = 15 * (there - here)
+    else:
+        block = 0
     if o["order"] in X.MOVES:
         if exiting:
             return progress - len(path)
+        if block:
+            return block - len(path)
+        if game.scenario.victory.get("type") == "meeting":
+            return 6 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge)) - len(path)
         # the other side closes on the enemy (but not next to it: maneuver rules forbid that)
         before = min((geo.distance(start, e) for e in epoints), default=0)
         after = min((geo.distance(end, e) for e in epoints), default=0)
@@ -359,11 +400,16 @@ def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
     if not F.at(state, end, enemy):
         if o["order"] == "rif":
             return -5
-        return 10 + progress if exiting else 15
+        if exiting:
+            return 10 + progress
+        if game.scenario.victory.get("type") == "meeting":
+            return 10 + 6 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge))
+        return 5 + block
     chance = win_chance(own if len(path) == 1 else own * Fraction(9, 10), _defence(game, end, enemy))
     score = int(100 * chance) - 45
     if exiting:
         score += progress // 2
+    score += block // 2
     if o.get("mandatory"):
         score += 40
     return score

@@ -252,6 +252,7 @@ def activation_paths(game: Game, side: str, actor: str) -> list[list[int]]:
     limit = allowance(state, o["order"], cids) if o["order"] in MOVES else 2
     out: list[list[int]] = []
     v = game.scenario.victory
+    enemy = F.occupied(state, state.enemy_of(side))
 
     def grow(path: list[int], last: int) -> None:
         if len(path) >= limit:
@@ -263,9 +264,10 @@ def activation_paths(game: Game, side: str, actor: str) -> list[list[int]]:
             if n in path or n == o["point"]:
                 continue
             cand = path + [n]
-            if activation_problem(game, side, actor, cand) is None:
-                out.append(cand)
-            if n != geo.OFF_MAP and (o["order"] in MOVES or not F.at(state, n, state.enemy_of(side))):
+            if activation_problem(game, side, actor, cand) is not None:
+                continue  # no longer path through an illegal one is legal
+            out.append(cand)
+            if n != geo.OFF_MAP and n not in enemy:
                 grow(cand, n)
 
     grow([], o["point"])
