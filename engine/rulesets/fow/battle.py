@@ -338,6 +338,7 @@ def answer_withdraw(ctx: Resolution, scenario: Any, choice: bool) -> None:
                 if not F.all_armour(F.platoons(state, cid)):
                     retreat_tests(ctx, cid, b, withdrawal=True)
             _order_failed(ctx, b)
+            _actor_follows(state, b)
             state.vars["battle"] = None
             return
         b["stage"] = "reserves-att"
@@ -660,14 +661,24 @@ def finish_battle(ctx: Resolution, scenario: Any) -> None:
             movers = [c for c in b["att"] if c in F.live(state, attacker)]
             opts = advance_options(state, scenario, movers, b["point"], b["from"])
             if movers and opts:
+                _actor_follows(state, b)
                 state.vars["battle"] = None
                 state.pending = [{"kind": "advance", "side": attacker, "companies": movers,
                                   "from": b["point"], "came_from": b["from"], "options": opts,
                                   "actor": b["actor"], "path_len": b["path_len"],
                                   "battles": 1, "start": b["start"]}]
                 return
+    _actor_follows(state, b)
     state.vars["battle"] = None
     K.check_contact(ctx)
+
+
+def _actor_follows(state: State, b: dict[str, Any]) -> None:
+    """The commander whose group attacked ends where the first of its companies ended."""
+    k = F.commanders(state).get(b["actor"])
+    live = [c for c in b["att"] if c in F.live(state, b["attacker"])]
+    if k is not None and live:
+        k["point"] = F.companies(state)[live[0]]["point"]
 
 
 def capture_lone_commanders(ctx: Resolution, side: str, point: int) -> None:

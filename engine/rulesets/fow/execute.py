@@ -395,7 +395,6 @@ def _resolve_attack(ctx: Resolution, game: Game, side: str, actor: str, o: dict[
     B.start(ctx, game.scenario, attacker=side, att=movers, point=target, frm=frm,
             kind=o["order"], actor=actor, start_point=start, tired=tired, legs=1,
             path_len=len(path))
-    _commanders_follow(state, side, actor, start, cids)
 
 
 def resolve_advance(ctx: Resolution, game: Game, point: int) -> None:
