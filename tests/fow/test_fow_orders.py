@@ -217,3 +217,62 @@ def test_s25_5_g51_exit_only_across_the_enemy_edge_and_250_fp_wins():
     ev = g.apply(O("act", actor="south-hq1", path=[0]), Script())
     assert kinds(ev, "exited")[0]["fp"] == [235, 1]
     assert g.state.result["winner"] == "south"
+
+
+def test_g25_a_winning_reconnaissance_may_stay_on_the_turn_of_first_contact():
+    g = _execute([("gb", "north", 9, ["gb-grant", "gb-grant"]), ("de", "south", 21, ["de-schutzen"])],
+                 [["posture", "cautious"]], [["posture", "hard_defence"]])
+    # turn 2: contact has not been made (09 and 21 are two apart); north moves next to the enemy
+    # with its commander in step 3 (G-22: no adjacency limit), then reconnoitres
+    g.apply(O("keep-initiative"), Script(3, 3, 1))
+    g.apply(O("move-commander", commander="north-hq1", path=[15], companies=["gb"]), Script())
+    assert g.state.vars["contact_turn"] == 2
+    plans(g, [["posture", "cautious"], ["order", "north-hq1", "rif", "gb"]], [["posture", "hard_defence"]])
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    # 160 x 6/5 = 192 against 45 x 6/5 = 54: R > 3, +4; 2D6 = 2 + 2 -> 8 wins. The loser loses
+    # half its 6 teams (3), the winner 0.05 x 6 = 0.3 -> 0; commander survives (5)
+    g.apply(O("withdraw", choice=False), Script(2, 2, 5))
+    g.apply(O("retreat", company="de", path=[27]), Script(6))
+    assert g.state.pending[0]["kind"] == "stay"
+    g.apply(O("stay", choice=True), Script())
+    assert F.companies(g.state)["gb"]["point"] == 21
+
+
+def test_g43_a_trophy_costs_1_rp_and_joins_with_one_team():
+    g = game([("gb", "north", 3, ["gb-rifles"]), ("de", "south", 33, ["de-pz3"])])
+    start(g)
+    F.companies(g.state)["gb"]["trophies"].append("de-pz3")
+    parsed, why = parse(g, "north", [["posture", "cautious"], ["trophy", "gb", "de-pz3"]])
+    assert why is None and parsed["cost"] == 1
+    assert "no 'de-pz4'" in parse(g, "north", [["posture", "cautious"], ["trophy", "gb", "de-pz4"]])[1]
+    rp = g.state.sides["north"]["rp"]
+    plans(g, [["posture", "cautious"], ["trophy", "gb", "de-pz3"]], [["posture", "hard_defence"]])
+    u = g.state.units["north-trophy1"]
+    assert (u.strength, u.max_strength, u.division, u.side) == (1, 4, "gb", "north")
+    assert g.state.sides["north"]["rp"] == rp - 1
+
+
+def test_g21_the_plus_2_group_may_intercept_after_a_battle():
+    comps = [("gb", "north", 15, ["gb-grant", "gb-grant"]), ("gb2", "north", 3, ["gb-rifles", "gb-rifles"]),
+             ("de", "south", 21, ["de-schutzen"]), ("de2", "south", 36, ["de-pz3", "de-pz4", "de-pz3"])]
+    g = game(comps)
+    start(g, ratings=(1,))
+    cmd = g.state.vars["commanders"]
+    assert (cmd["south-hq1"]["point"], cmd["south-hq1"]["rating"]) == (36, 2)  # with de2
+    assert (cmd["south-hq2"]["point"], cmd["south-hq2"]["rating"]) == (21, 0)  # with de
+    plans(g, [["posture", "decisive"], ["order", "north-hq1", "attack", "gb"]],
+          [["posture", "counter_attacks"], ["order", "south-hq2", "reserve", "de"],
+           ["order", "south-hq1", "maneuver", "de2"]])
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    # 192 against 45: +4; 2 + 2 + 4 = 8 wins; loser loses 3 of 6 teams; its commander rolls 5
+    g.apply(O("withdraw", choice=False), Script(2, 2, 5))
+    g.apply(O("retreat", company="de", path=[27]), Script(6))
+    # after a battle there is no ordinary reaction, but the +2 group may act out of turn (G-21)
+    assert g.state.vars["exec"]["mode"] == "intercept" and g.to_act() == "south"
+    assert g.validate(O("pass")) is None
+    assert g.validate(O("act", actor="south-hq1", path=[30])) is None
+    g.apply(O("act", actor="south-hq1", path=[30]), Script())
+    assert g.state.vars["exec"]["intercept_used"]
+    assert g.state.vars["exec"]["mode"] != "intercept"

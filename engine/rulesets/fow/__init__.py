@@ -9,7 +9,8 @@ Order kinds (points are the campaign's numbers 1-36, see ``geo``):
 * ``commit-plan digest`` then ``reveal-plan plan salt`` - steps 4-7, secret (G-19, engine/secret.py).
 * ``act actor path`` / ``pass`` - step 8 (14.3).
 * decisions the rules give to a player: ``withdraw choice``, ``reserves companies``,
-  ``retreat company path``, ``advance point``.
+  ``retreat company path``, ``advance point``, ``stay choice`` (a winning reconnaissance on the
+  turn of first contact, G-25).
 * ``resign``.
 """
 
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
 
 KINDS = ("start", "keep-initiative", "hand-initiative", "move-commander", "reinforce", "end-phase",
          secret.COMMIT, secret.REVEAL, "act", "pass", "withdraw", "reserves", "retreat", "advance",
-         "resign")
-DECISIONS = ("withdraw", "reserves", "retreat", "advance")
+         "stay", "resign")
+DECISIONS = ("withdraw", "reserves", "retreat", "advance", "stay")
 COMMANDER_MOVE = 3
 
 
@@ -191,11 +192,14 @@ class FowRuleset(Ruleset):
             else:
                 yield Order.make(secret.REVEAL, plan=plan, salt=salt)
         elif state.phase == "execute":
-            for actor in state.vars["exec"]["queue"].get(side, []):
+            actors = state.vars["exec"]["queue"].get(side, [])
+            if state.vars["exec"]["mode"] == "intercept":
+                actors = [X.interceptor(state, side)]
+            for actor in actors:
                 yield Order.make("act", actor=actor, path=[])
                 for path in X.activation_paths(game, side, actor):
                     yield Order.make("act", actor=actor, path=path)
-            if state.vars["exec"]["mode"] == "react":
+            if state.vars["exec"]["mode"] in ("react", "intercept"):
                 yield Order.make("pass")
         yield Order.make("resign")
 
@@ -236,20 +240,22 @@ class FowRuleset(Ruleset):
             actor = order.get("actor")
             if actor not in state.vars["exec"]["queue"].get(side, []):
                 return f"{actor!r} is not an actor of {side} that has still to act (14.3)"
+            if state.vars["exec"]["mode"] == "intercept" and actor != X.interceptor(state, side):
+                return "out of turn only the group of the +2 commander may act (6.C, G-21)"
             path = _ints(order.get("path"))
             if path is None:
                 return "path is a list of up to 8 points"
             return X.activation_problem(game, side, actor, path)
         if kind == "pass":
-            if state.vars["exec"]["mode"] != "react":
-                return "only the defender's reaction may be passed (14.3)"
+            if state.vars["exec"]["mode"] not in ("react", "intercept"):
+                return "only the defender's reaction or interception may be passed (14.3, G-21)"
         return None
 
     def _validate_decision(self, game: "Game", pend: dict[str, Any], order: Order) -> str | None:
         state = game.state
         if order.kind != pend["kind"]:
             return f"answer the pending {pend['kind']} decision first"
-        if order.kind == "withdraw":
+        if order.kind in ("withdraw", "stay"):
             return None if isinstance(order.get("choice"), bool) else "choice is true or false"
         if order.kind == "reserves":
             chosen = _strs(order.get("companies"))
@@ -380,6 +386,9 @@ class FowRuleset(Ruleset):
             X.battle_over(ctx, game)
         elif kind == "advance":
             X.resolve_advance(ctx, game, order["point"])
+        elif kind == "stay":
+            B.answer_stay(ctx, bool(order["choice"]))
+            X.battle_over(ctx, game)
 
     def _move_commander(self, ctx: Resolution, game: "Game", side: str, order: Order) -> None:
         state = ctx.state

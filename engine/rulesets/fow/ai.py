@@ -172,6 +172,12 @@ def _add_assets(game: "Game", side: str, rows: list[list[Any]]) -> None:
             if geo.distance(p, e) <= 2 and P.parse(game, side, trial)[1] is None:
                 rows.append(trial[-1])
                 break
+    for cid in F.live(state, side):
+        for kind in F.companies(state)[cid]["trophies"]:
+            trial = rows + [["trophy", cid, kind]]
+            parsed, why = P.parse(game, side, trial)
+            if why is None and parsed is not None and state.sides[side]["rp"] - parsed["cost"] >= 3:
+                rows.append(trial[-1])
     if state.vars["weather"] != "good":
         return
     for uid in sorted(state.units):
@@ -247,6 +253,9 @@ def decision_orders(game: "Game", pend: dict[str, Any]) -> Iterator[Order]:
     elif kind == "advance":
         for p in pend["options"]:
             yield Order.make("advance", point=p)
+    elif kind == "stay":
+        yield Order.make("stay", choice=False)
+        yield Order.make("stay", choice=True)
 
 
 def candidates(ruleset: Any, game: "Game") -> Iterable[tuple[int, Order]]:
@@ -288,6 +297,11 @@ def _score(game: "Game", side: str, order: Order) -> int:
         epoints = F.occupied(state, enemy)
         dist = min((geo.distance(end, e) for e in epoints), default=6)
         return 10 * min(dist, 3) + len(path)
+    if kind == "stay":
+        pend = state.pending[0]
+        gain = exit_steps(game, side, pend["companies"], pend["start"], None) - exit_steps(
+            game, side, pend["companies"], pend["point"], None)
+        return 1 if order["choice"] == (gain > 0) else 0
     if kind == "advance":
         p = order["point"]
         if F.at(state, p, enemy):

@@ -215,6 +215,7 @@ def _cancel_orders(ctx: Resolution, side: str, point: int) -> None:
             ctx.emit("order-cancelled", side=side, actor=actor, order=o["order"])
             if o.get("mandatory"):
                 state.vars["mandatory_failed"] = True
+                state.vars["battle"]["cancelled_mandatory"] = True
 
 
 def eligible_reserves(state: State, scenario: Any, side: str, point: int) -> list[str]:
@@ -425,6 +426,12 @@ def fight(ctx: Resolution, scenario: Any) -> None:
                  s_def=[sd.numerator, sd.denominator], ratio=[ratio.numerator, ratio.denominator],
                  modifier=m, roll=d1 + d2, attacker_wins=win, notes_att=notes_a, notes_def=notes_d)
     b["winner"], b["loser_role"] = ("att", "def") if win else ("def", "att")
+    ex = state.vars["exec"]
+    if win and ex.get("intercepting") and b.get("cancelled_mandatory"):
+        # G-21: the interception beat a group that still owed its mandatory order: the rest of
+        # the turn runs with the roles swapped (the SI itself passes at the next step 1)
+        ex["attacker"] = b["attacker"]
+        ctx.emit("initiative-intercepted", side=b["attacker"])
     wrole, lrole = b["winner"], b["loser_role"]
     s_w, s_l = (sa, sd) if win else (sd, sa)
     f_win, f_lose = loss_fractions(s_w, s_l)
@@ -651,9 +658,17 @@ def finish_battle(ctx: Resolution, scenario: Any) -> None:
                     F.companies(state)[cid]["bank"] = None
             capture_lone_commanders(ctx, attacker, b["point"])
         else:
-            for cid in b["att"]:
-                if cid in F.live(state, attacker):
-                    F.move_company(state, cid, b["start"])
+            movers = [c for c in b["att"] if c in F.live(state, attacker)]
+            if movers and state.vars.get("contact_turn") == state.turn and not F.at(
+                    state, b["point"], b["defender"]):
+                # G-25: on the turn of first contact a winning reconnaissance may stay
+                _actor_follows(state, b)
+                state.vars["battle"] = None
+                state.pending = [{"kind": "stay", "side": attacker, "companies": movers,
+                                  "point": b["point"], "start": b["start"], "actor": b["actor"]}]
+                return
+            for cid in movers:
+                F.move_company(state, cid, b["start"])
         for cid in b["tired"]:
             if cid in b["att"]:
                 F.companies(state)[cid]["exhausted"] = 1
@@ -679,6 +694,23 @@ def _actor_follows(state: State, b: dict[str, Any]) -> None:
     live = [c for c in b["att"] if c in F.live(state, b["attacker"])]
     if k is not None and live:
         k["point"] = F.companies(state)[live[0]]["point"]
+
+
+def answer_stay(ctx: Resolution, choice: bool) -> None:
+    state = ctx.state
+    pend = state.pending.pop(0)
+    side = pend["side"]
+    dest = pend["point"] if choice else pend["start"]
+    for cid in pend["companies"]:
+        if cid in F.live(state, side):
+            F.move_company(state, cid, dest)
+            F.companies(state)[cid]["bank"] = None
+    k = F.commanders(state).get(pend["actor"])
+    if k is not None:
+        k["point"] = dest
+    if choice:
+        capture_lone_commanders(ctx, side, dest)
+    ctx.emit("reconnaissance-stays" if choice else "reconnaissance-returns", side=side, point=dest)
 
 
 def capture_lone_commanders(ctx: Resolution, side: str, point: int) -> None:

@@ -259,6 +259,7 @@ def check_contact(ctx: Resolution) -> None:
     pa, pb = F.occupied(state, a), F.occupied(state, b)
     if any(x == y or geo.adjacent(x, y) for x in pa for y in pb):
         state.vars["contact"] = True
+        state.vars["contact_turn"] = state.turn
         ctx.emit("contact")
 
 

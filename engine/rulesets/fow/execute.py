@@ -16,10 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hexwar.engine.ruleset import Resolution
+from hexwar.engine.state import Unit
 from hexwar.engine.state import State
 
 from . import battle as B
 from . import campaign as K
+from . import catalogue
 from . import forces as F
 from . import geo
 from . import plans as P
@@ -75,6 +77,8 @@ def apply_plans(ctx: Resolution, game: Game, parsed: dict[str, dict[str, Any]]) 
         orders[side] = mine
         state.vars["assets"][side] = {"air": plan["air"], "artillery": plan["artillery"],
                                       "bridges": plan["bridges"]}
+        for t in plan["trophies"]:
+            _activate_trophy(ctx, side, t["company"], t["kind"])
     state.vars["orders"] = orders
     support.preparation_phase(ctx, game.scenario)
     state.phase = "execute"
@@ -85,6 +89,21 @@ def apply_plans(ctx: Resolution, game: Game, parsed: dict[str, dict[str, Any]]) 
     state.vars["exec"] = {"attacker": si, "mode": "attack", "queue": queue, "battle_happened": False}
     K.check_contact(ctx)
     advance_loop(ctx, game)
+
+
+def _activate_trophy(ctx: Resolution, side: str, cid: str, kind: str) -> None:
+    """G-43: the trophy becomes a platoon of the captor with one team and the original stats
+    (its start teams stay the catalogue's, so one team is worth its share of the points)."""
+    state = ctx.state
+    spec = catalogue.UNIT_TYPES[kind]
+    F.companies(state)[cid]["trophies"].remove(kind)
+    n = 1 + sum(1 for u in state.units if u.startswith(f"{side}-trophy"))
+    uid = f"{side}-trophy{n}"
+    point = F.companies(state)[cid]["point"]
+    state.units[uid] = Unit(id=uid, side=side, kind=kind, name=f"captured {spec['name']}",
+                            hex=geo.hex_of(point), strength=1, max_strength=int(spec["strength"]),
+                            division=cid, stats=dict(spec))
+    ctx.emit("trophy-in-action", side=side, unit=uid, company=cid)
 
 
 def advance_loop(ctx: Resolution, game: Game) -> None:
@@ -100,12 +119,27 @@ def advance_loop(ctx: Resolution, game: Game) -> None:
                              or state.vars["orders"][side][a]["order"] in ATTACKS]
     if ex["mode"] == "react" and not ex["queue"][dfn]:
         ex["mode"] = "attack"
+    if ex["mode"] == "intercept" and interceptor(state, dfn) is None:
+        ex["mode"] = "attack"
     if ex["mode"] == "attack" and not ex["queue"][att]:
         ex["mode"] = "defend"
     if ex["mode"] == "defend" and not ex["queue"][dfn]:
         K.end_turn(ctx, game.scenario)
         return
-    state.active = dfn if ex["mode"] in ("react", "defend") else att
+    state.active = dfn if ex["mode"] in ("react", "intercept", "defend") else att
+
+
+def interceptor(state: State, side: str) -> str | None:
+    """G-21: the defender's group with a +2 commander that may still act once a turn out of
+    turn, or None."""
+    ex = state.vars["exec"]
+    if ex.get("intercept_used") or side == ex["attacker"]:
+        return None
+    for actor in ex["queue"].get(side, []):
+        k = F.commanders(state).get(actor)
+        if k is not None and k["rating"] >= 2:
+            return actor
+    return None
 
 
 def participants(state: State, side: str, actor: str) -> list[str]:
@@ -325,11 +359,15 @@ def resolve_act(ctx: Resolution, game: Game, side: str, actor: str, path: list[i
     ex = state.vars["exec"]
     o = state.vars["orders"][side][actor]
     cids = participants(state, side, actor)
-    if actor in ex["queue"][side]:
-        ex["queue"][side].remove(actor)
     o["done"] = 1
     ex["battle_happened"] = False
-    was_react = ex["mode"] == "react"
+    was_react = ex["mode"] in ("react", "intercept")
+    if was_react and actor == interceptor(state, side):
+        ex["intercept_used"] = True
+        ex["intercepting"] = True
+        ctx.emit("interception", side=side, actor=actor)
+    if actor in ex["queue"][side]:
+        ex["queue"][side].remove(actor)
     for c in cids:
         F.companies(state)[c]["acted"] = 1
     if not path:
@@ -431,8 +469,12 @@ def _after(ctx: Resolution, game: Game, side: str, was_react: bool) -> None:
         return
     ex = state.vars["exec"]
     att = ex["attacker"]
-    if side == att and ex["mode"] == "attack" and not ex.get("battle_happened"):
-        ex["mode"] = "react"
+    ex["intercepting"] = False
+    if side == att and ex["mode"] == "attack":
+        if not ex.get("battle_happened"):
+            ex["mode"] = "react"
+        elif interceptor(state, state.enemy_of(att)) is not None:
+            ex["mode"] = "intercept"
     elif was_react:
         ex["mode"] = "attack"
     ex["battle_happened"] = False
@@ -449,7 +491,12 @@ def battle_over(ctx: Resolution, game: Game) -> None:
     if K.check_victory(ctx, game.scenario):
         return
     ex = state.vars["exec"]
-    if ex["mode"] == "react":
+    att = ex["attacker"]
+    if ex["mode"] in ("react", "intercept"):
         ex["mode"] = "attack"
+    elif ex["mode"] == "attack" and interceptor(state, state.enemy_of(att)) is not None \
+            and not ex.get("intercepting"):
+        ex["mode"] = "intercept"  # G-21: after a battle too
+    ex["intercepting"] = False
     ex["battle_happened"] = False
     advance_loop(ctx, game)

@@ -7,7 +7,8 @@ A plan is a list of rows (engine/secret.py), each naming one decision:
   point that take part (G-55);
 * ``["air", "raid" | "superiority", aircraft, point]`` and ``["air", "cas", aircraft, company]``;
 * ``["artillery", "prep" | "heavy", firing_company, point]`` and ``["artillery", "direct", company]``;
-* ``["bridge", "blow" | "repair", point]``.
+* ``["bridge", "blow" | "repair", point]``;
+* ``["trophy", company, kind]``: bring a captured gun or vehicle into action (17.10, G-43).
 
 Every RP is paid when the plans are revealed (G-19); the caps of encircled and out-of-supply groups
 (8, G-48) are checked against the group each spend is attributed to.
@@ -42,6 +43,7 @@ AIR_COST = {"raid": 3, "superiority": 1, "cas": 1}
 ARTILLERY_COST = {"prep": 6, "heavy": 10}
 BRIDGE_COST = {"road_bridge": 1, "rail_bridge": 2}
 REPAIR_COST = 2
+TROPHY_COST = 1
 SPEND_CAP = 2
 
 
@@ -74,7 +76,7 @@ def parse(game: "Game", side: str, plan: Any) -> tuple[dict[str, Any] | None, st
     cmap = geo.campaign_map(game.scenario)
     enemy = state.enemy_of(side)
     out: dict[str, Any] = {"posture": None, "orders": {}, "air": [], "artillery": [],
-                           "bridges": [], "cost": 0, "spend": {}}
+                           "bridges": [], "trophies": [], "cost": 0, "spend": {}}
     used_companies: set[str] = set()
     used_aircraft: set[str] = set()
     comps = F.companies(state)
@@ -194,6 +196,18 @@ def parse(game: "Game", side: str, plan: Any) -> tuple[dict[str, Any] | None, st
             if any(b["point"] == p for b in out["bridges"]):
                 return None, f"one bridge operation at {p:02d} a turn"
             out["bridges"].append({"op": op, "point": p})
+        elif kind == "trophy":
+            if len(row) != 3 or row[1] not in F.live(state, side):
+                return None, "a trophy row is [\"trophy\", company, kind] (G-43)"
+            cid, tkind = row[1], row[2]
+            spare = list(comps[cid]["trophies"])
+            for t in out["trophies"]:
+                if t["company"] == cid and t["kind"] in spare:
+                    spare.remove(t["kind"])
+            if tkind not in spare:
+                return None, f"{cid} holds no {tkind!r} trophy to bring into action (17.10)"
+            spend(comps[cid]["point"], TROPHY_COST)
+            out["trophies"].append({"company": cid, "kind": tkind})
         else:
             return None, f"unknown plan row {kind!r}"
     if out["posture"] is None:
