@@ -273,6 +273,6 @@ def test_g21_the_plus_2_group_may_intercept_after_a_battle():
     assert g.state.vars["exec"]["mode"] == "intercept" and g.to_act() == "south"
     assert g.validate(O("pass")) is None
     assert g.validate(O("act", actor="south-hq1", path=[30])) is None
-    g.apply(O("act", actor="south-hq1", path=[30]), Script())
-    assert g.state.vars["exec"]["intercept_used"]
-    assert g.state.vars["exec"]["mode"] != "intercept"
+    ev = g.apply(O("act", actor="south-hq1", path=[30]), Script())
+    assert kinds(ev, "interception")[0]["actor"] == "south-hq1"
+    assert g.state.turn == 2  # nobody had anything left to do
