@@ -369,6 +369,23 @@ def exit_pressure(game: "Game", side: str, moved: str | None = None, to: int | N
     return total
 
 
+def _edge_progress(game: "Game", side: str, cids: list[str], start: int, end: int) -> int:
+    """Meeting engagement: progress toward an enemy-edge point that no other own group holds
+    (three distinct points win, 25.2); leaving such a point once held costs a lot."""
+    state = game.state
+    edge = set(geo.edge_points(_target_edge(game, side)))
+    others = {F.companies(state)[c]["point"] for c in F.live(state, side) if c not in cids}
+    free = sorted(edge - others)
+    if not free:
+        return 0
+    def gap(p: int) -> int:
+        return min(geo.distance(p, q) for q in free)
+    score = 8 * (gap(start) - gap(end))
+    if start in free and end not in free:
+        score -= 40
+    return score
+
+
 def _blocking(game: "Game", side: str) -> bool:
     return _exit_side(game, game.state.enemy_of(side))
 
@@ -403,7 +420,7 @@ def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
         if block:
             return block - len(path)
         if game.scenario.victory.get("type") == "meeting":
-            return 6 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge)) - len(path)
+            return _edge_progress(game, side, cids, start, end) - len(path)
         # the other side closes on the enemy (but not next to it: maneuver rules forbid that)
         before = min((geo.distance(start, e) for e in epoints), default=0)
         after = min((geo.distance(end, e) for e in epoints), default=0)
@@ -417,7 +434,7 @@ def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
         if exiting:
             return 10 + progress
         if game.scenario.victory.get("type") == "meeting":
-            return 10 + 6 * (geo.rows_from(start, tedge) - geo.rows_from(end, tedge))
+            return 10 + _edge_progress(game, side, cids, start, end)
         return 5 + block
     chance = win_chance(own if len(path) == 1 else own * Fraction(9, 10), _defence(game, end, enemy))
     score = int(100 * chance) - 45
