@@ -129,3 +129,83 @@ def test_s17_5_g37_a_company_that_cannot_retreat_surrenders():
     from hexwar.engine.rulesets.fow import battle
     state = g.state
     assert battle.retreat_paths(state, g.scenario, "de", 33) == []
+
+
+def test_g34_the_defender_withdraws_first_and_the_attacker_takes_the_point():
+    g = game(ATTACK)
+    start(g)
+    plans(g, NORTH, [["posture", "hard_defence"], ["order", "south-hq1", "reserve", "de"]])
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=True), Script())
+    assert g.state.pending[0]["kind"] == "retreat" and g.state.pending[0]["test"]  # not all armour
+    ev = g.apply(O("retreat", company="de", path=[27]), Script(3))  # Last Stand 3, -1 armour: 3-1 fails
+    assert kinds(ev, "prisoners")
+    assert F.companies(g.state)["gb"]["point"] == 21 and F.companies(g.state)["de"]["point"] == 27
+    assert not kinds(ev, "battle") and kinds(ev, "retreated")
+
+
+def test_g26_a_won_breakthrough_must_advance_once_more():
+    g = game(ATTACK)
+    start(g)
+    plans(g, [["posture", "breakthrough"], ["order", "north-hq1", "breakthrough", "gb"]],
+          [["posture", "hard_defence"], ["order", "south-hq1", "prepared_defence", "de"]])
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    g.apply(O("withdraw", choice=False), Script(3, 3, 4))  # wins as in the whole-battle test
+    g.apply(O("retreat", company="de", path=[27]), Script(6))
+    pend = g.state.pending[0]
+    assert pend["kind"] == "advance" and 15 not in pend["options"]  # not back where it came from
+    assert g.validate(O("advance", point=15)) is not None
+    assert g.validate(O("end-phase")) is not None  # the advance is compulsory
+    g.apply(O("advance", point=22), Script())
+    assert F.companies(g.state)["gb"]["point"] == 22
+
+
+def test_g63_vehicles_entering_hills_stop_on_a_1():
+    rows = [". . . . . .", ". . h . . .", ". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."]
+    g = game([("gb", "north", 3, ["gb-grant", "gb-grant"]), ("de", "south", 36, ["de-pz3"])], rows=rows)
+    start(g)
+    plans(g, [["posture", "cautious"], ["order", "north-hq1", "maneuver", "gb"]], [["posture", "hard_defence"]])
+    ev = g.apply(O("act", actor="north-hq1", path=[9, 15]), Script(1))  # 0302 hills: a 1 bogs
+    assert kinds(ev, "bogged")[0]["point"] == 9
+    assert F.companies(g.state)["gb"]["point"] == 9
+
+
+def test_g32_g33_aa_fire_cancels_a_raid_and_a_bombardment_hits_on_the_skill():
+    comps = [("gb", "north", 15, ["gb-25pdr", "gb-rifles"]), ("de", "south", 27, ["de-schutzen", "de-flak88"])]
+    g = game(comps, air=[("north", "gb-kittyhawk")])
+    start(g)
+    g.state.sides["north"]["rp"] = 20
+    # the raid: AA rolls its Skill 3 (a 3 succeeds) and cancels it; the 25 pdr preparation
+    # (range 72 reaches 2 points): target die 1 -> the first platoon (de-1), to hit 4 + 1 = 5: a 5 hits
+    ev = plans(g, [["posture", "cautious"], ["air", "raid", "air1", 27], ["artillery", "prep", "gb", 27]],
+               [["posture", "hard_defence"]], dice=Script(3, 1, 5))
+    assert kinds(ev, "sortie-cancelled")[0]["aircraft"] == "air1"
+    assert kinds(ev, "team-destroyed")[0]["target"] == "de-1"
+    assert g.state.units["de-1"].strength == 5
+
+
+def test_s17_9_g40_captures_take_at_most_what_the_owner_has():
+    from hexwar.engine.rulesets.fow import campaign as K
+    from hexwar.engine.ruleset import Resolution
+    g = game(ATTACK)
+    g.state.sides["south"]["rp"] = 3
+    before = g.state.sides["north"]["rp"]
+    ctx = Resolution(g, g.state, Script())
+    K.transfer_rp(ctx, "north", 5, "objective")
+    assert g.state.sides["south"]["rp"] == 0 and g.state.sides["north"]["rp"] == before + 5
+    assert K.CAPTURE_RP == {"gun": 1, "aa": 1, "howitzer": 2, "tank": 2, "armoured_car": 2}
+
+
+def test_g45_a_road_bridge_blown_and_repaired_in_two_turns():
+    rules = 'rivers = [["0104", "0204", "0304", "0404", "0504", "0604"]]\ncrossings = { "0304" = "road_bridge" }'
+    g = game([("gb", "north", 21, ["gb-rifles"]), ("de", "south", 36, ["de-pz3"])], rules=rules)
+    start(g)
+    plans(g, [["posture", "cautious"], ["bridge", "blow", 21]], [["posture", "hard_defence"]])
+    assert g.state.vars["bridges"]["21"] == "destroyed"
+    g.apply(O("keep-initiative"), Script(3, 3, 1))
+    plans(g, [["posture", "cautious"], ["bridge", "repair", 21]], [["posture", "hard_defence"]])
+    assert g.state.vars["bridges"]["21"] == "repair:3"  # turn 2: ready at the end of turn 3
+    g.apply(O("keep-initiative"), Script(3, 3, 1))
+    plans(g, [["posture", "cautious"]], [["posture", "hard_defence"]])
+    assert g.state.vars["bridges"]["21"] == "intact"
