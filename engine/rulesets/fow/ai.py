@@ -259,15 +259,15 @@ def decision_orders(game: "Game", pend: dict[str, Any]) -> Iterator[Order]:
 
 
 def candidates(ruleset: Any, game: "Game") -> Iterable[tuple[int, Order]]:
-    state = game.state
     side = ruleset.to_act(game) or ""
+    memo: dict[tuple[Any, ...], int] = {}  # this one state's search results, by their inputs
     for order in ruleset.legal_orders(game):
         if order.kind == "resign":
             continue
-        yield _score(game, side, order), order
+        yield _score(game, side, order, memo), order
 
 
-def _score(game: "Game", side: str, order: Order) -> int:
+def _score(game: "Game", side: str, order: Order, memo: dict[tuple[Any, ...], int]) -> int:
     state = game.state
     enemy = state.enemy_of(side)
     kind = order.kind
@@ -308,7 +308,7 @@ def _score(game: "Game", side: str, order: Order) -> int:
             return -10
         return 10 - geo.rows_from(p, _target_edge(game, side))
     if kind == "act":
-        return _score_act(game, side, order["actor"], list(order["path"]))
+        return _score_act(game, side, order["actor"], list(order["path"]), memo)
     return 0
 
 
@@ -390,7 +390,8 @@ def _blocking(game: "Game", side: str) -> bool:
     return _exit_side(game, game.state.enemy_of(side))
 
 
-def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
+def _score_act(game: "Game", side: str, actor: str, path: list[int],
+               memo: dict[tuple[Any, ...], int]) -> int:
     state = game.state
     enemy = state.enemy_of(side)
     o = state.vars["orders"][side][actor]
@@ -404,13 +405,20 @@ def _score_act(game: "Game", side: str, actor: str, path: list[int]) -> int:
         return 1000
     end = path[-1]
     epoints = F.occupied(state, enemy)
+    def cached(key: tuple[Any, ...], fn: Any, *args: Any) -> int:
+        if key not in memo:
+            memo[key] = fn(*args)
+        return memo[key]
+
     if exiting:
-        before = exit_steps(game, side, cids, start, F.companies(state)[cids[0]]["bank"])
-        after = exit_steps(game, side, cids, end, _end_bank(game, cids, start, path))
+        bank0 = F.companies(state)[cids[0]]["bank"]
+        bank1 = _end_bank(game, cids, start, path)
+        before = cached(("exit", actor, start, bank0), exit_steps, game, side, cids, start, bank0)
+        after = cached(("exit", actor, end, bank1), exit_steps, game, side, cids, end, bank1)
         progress = 20 * (before - after)
     if _blocking(game, side) and end != geo.OFF_MAP:
-        here = exit_pressure(game, side, cids[0], start)
-        there = exit_pressure(game, side, cids[0], end)
+        here = cached(("press", cids[0], start), exit_pressure, game, side, cids[0], start)
+        there = cached(("press", cids[0], end), exit_pressure, game, side, cids[0], end)
         block = 15 * (there - here)
     else:
         block = 0
