@@ -49,19 +49,20 @@ def _child_setup() -> None:
 async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
                      env: Mapping[str, str] | None = None, *, term: str | None = None,
                      size: tuple[int, int] | None = None,
-                     on_start: Callable[[int], None] | None = None) -> int:
+                     on_start: Callable[[int], None] | None = None,
+                     idle_timeout: float | None = None) -> int:
     """Run ``argv`` on a new pseudo-terminal wired to ``process`` (an SSH session that asked for
     a terminal, opened with ``encoding=None``). Returns the program's exit status; when the
     client goes away first, the program is hung up on and then killed. ``on_start`` is told the
-    program's process id (its process group has the same id)."""
+    program's process id (its process group has the same id). A client that sends nothing for
+    ``idle_timeout`` seconds is told so and hung up on."""
     columns, rows = size or tuple(process.get_terminal_size()[:2])
     if not columns or not rows:
         columns, rows = DEFAULT_SIZE
     master, slave = os.openpty()
     set_window_size(master, columns, rows)
-    child_env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "LC_ALL",
-                                                           "HEXWAR_HOME", "XDG_DATA_HOME",
-                                                           "XDG_CONFIG_HOME", "PYTHONPATH")}
+    # the program gets a clean environment: the server's own settings and secrets stay behind
+    child_env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
     child_env.update(env or {})
     child_env["TERM"] = term or process.get_terminal_type() or "xterm-256color"
     try:
@@ -103,7 +104,12 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
     async def to_program() -> None:
         while True:
             try:
-                data = await process.stdin.read(CHUNK)
+                data = await asyncio.wait_for(process.stdin.read(CHUNK), idle_timeout)
+            except asyncio.TimeoutError:
+                minutes = max(1, round((idle_timeout or 0) / 60))
+                process.stdout.write(f"\r\nhexwar: nothing typed for {minutes} min; session closed "
+                                     f"(your game is saved)\r\n".encode())
+                return
             except asyncssh.TerminalSizeChanged as change:
                 set_window_size(master, change.width, change.height)
                 continue
