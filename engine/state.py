@@ -3,6 +3,11 @@
 Two engines that agree on ``State.digest()`` agree on everything: every field that can change
 during a game is in the encoding. Copies are explicit (``State.copy()``); ``Game.apply`` works on
 a copy so a refused or failed order leaves the original untouched.
+
+A digest is taken after every order, and an order changes a few units out of a hundred, so each
+unit keeps its own encoded bytes until it changes: assigning any field, or changing its marks
+(a ``Marks`` dict that tells its unit), drops them. The state's bytes are then those cached
+parts joined in canonical order, byte for byte what encoding the whole ``to_data()`` gives.
 """
 
 from __future__ import annotations
@@ -11,10 +16,61 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .codec import decode, encode
+from .codec import Encoded, decode, encode, map_header, sorted_items
 from .hexgrid import Hex
 
 Scalar = int | str | bool | None
+
+
+class Marks(dict):  # type: ignore[type-arg]
+    """A unit's marks: a plain dict that forgets its unit's cached encoding whenever it changes."""
+
+    __slots__ = ("_unit",)
+
+    def _changed(self) -> None:
+        self._unit.__dict__["_bytes"] = None
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        dict.__setitem__(self, key, value)
+        self._changed()
+
+    def __delitem__(self, key: Any) -> None:
+        dict.__delitem__(self, key)
+        self._changed()
+
+    def pop(self, *args: Any) -> Any:
+        self._changed()
+        return dict.pop(self, *args)
+
+    def popitem(self) -> Any:
+        self._changed()
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self._changed()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        dict.update(self, *args, **kwargs)
+        self._changed()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._changed()
+        return dict.setdefault(self, key, default)
+
+    def __ior__(self, other: Any) -> "Marks":
+        dict.update(self, other)
+        self._changed()
+        return self
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(self),))
+
+
+def _marks_for(unit: "Unit", value: Any) -> Marks:
+    m = Marks(value)
+    m._unit = unit
+    return m
 
 
 @dataclass
@@ -39,6 +95,29 @@ class Unit:
     grade: str = "average"
     stats: dict[str, Scalar] = field(default_factory=dict)
     marks: dict[str, Scalar] = field(default_factory=dict)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        d = self.__dict__
+        if name == "marks" and not (type(value) is Marks and value._unit is self):
+            value = _marks_for(self, value)
+        d[name] = value
+        d["_bytes"] = None
+
+    def encoded(self) -> bytes:
+        """``encode(self.to_data())``, kept until the unit changes."""
+        b = self.__dict__.get("_bytes")
+        if b is None:
+            b = encode(self.to_data())
+            self.__dict__["_bytes"] = b
+        return b
+
+    def clone(self) -> "Unit":
+        """An independent copy sharing ``stats`` (they never change) and the cached encoding."""
+        new = object.__new__(Unit)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["marks"] = _marks_for(new, self.marks)
+        return new
 
     @property
     def alive(self) -> bool:
@@ -136,7 +215,29 @@ class State:
         )
 
     def to_bytes(self) -> bytes:
-        return encode(self.to_data())
+        data = self.to_data_without_units()
+        data["units"] = Encoded(self._units_bytes())
+        return encode(data)
+
+    def to_data_without_units(self) -> dict[str, Any]:
+        return {
+            "v": 1, "ruleset": self.ruleset, "scenario": self.scenario, "turn": self.turn,
+            "phase": self.phase, "active": self.active, "side_order": self.side_order,
+            "sides": self.sides, "pending": self.pending, "vars": self.vars,
+            "result": self.result, "seq": self.seq,
+        }
+
+    def _units_bytes(self) -> bytes:
+        units = self.units
+        order = _unit_order(tuple(units))
+        parts = [map_header(len(units))]
+        append = parts.append
+        for kb, k in order:
+            append(kb)
+            u = units[k]
+            b = u.__dict__.get("_bytes")
+            append(b if b is not None else u.encoded())
+        return b"".join(parts)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "State":
@@ -152,12 +253,25 @@ class State:
         return State(
             ruleset=self.ruleset, scenario=self.scenario, turn=self.turn, phase=self.phase,
             active=self.active, side_order=list(self.side_order), sides=_plain_copy(self.sides),
-            units={k: Unit(u.id, u.side, u.kind, u.name, u.hex, u.strength, u.max_strength,
-                           u.facing, u.division, u.grade, u.stats, dict(u.marks))
-                   for k, u in self.units.items()},
+            units={k: u.clone() for k, u in self.units.items()},
             pending=_plain_copy(self.pending), vars=_plain_copy(self.vars),
             result=_plain_copy(self.result), seq=self.seq,
         )
+
+
+_ORDERS: dict[tuple[Any, ...], list[tuple[bytes, Any]]] = {}
+
+
+def _unit_order(keys: tuple[Any, ...]) -> list[tuple[bytes, Any]]:
+    """The unit ids in canonical map order with their encoded bytes; a game keeps the same ids
+    from start to end, so this is worked out once per set of ids (keyed on the ids themselves)."""
+    order = _ORDERS.get(keys)
+    if order is None:
+        order = [(kb, k) for kb, k in sorted_items({k: k for k in keys})]
+        if len(_ORDERS) > 64:
+            _ORDERS.clear()
+        _ORDERS[keys] = order
+    return order
 
 
 def _plain_copy(value: Any) -> Any:
