@@ -6,6 +6,7 @@ zones of control so that move searches stay cheap. Everything iterates in sorted
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
@@ -51,45 +52,79 @@ def other(side: str) -> str:
     return RUSSIA if side == SWEDEN else SWEDEN
 
 
-_FEATURES: dict[int, tuple] = {}
 _R2 = tuple(hex_spiral(Hex(0, 0), 2))
+#: hex -> the hexes within 2 of it (pure geometry, so keyed on the hex itself)
+_WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 
 
-def within2(h):
-    return [Hex(h[0] + d[0], h[1] + d[1]) for d in _R2]
+def within2(h) -> tuple[Hex, ...]:
+    out = _WITHIN2.get(h)
+    if out is None:
+        out = tuple(Hex(h[0] + d[0], h[1] + d[1]) for d in _R2)
+        if len(_WITHIN2) < 20_000:
+            _WITHIN2[Hex(*h)] = out
+    return out
 
 
-_VIEWS: dict[int, tuple] = {}
-
-
-def view_of(game) -> "View":
-    """A View shared by the read-only questions asked about one position (validate, legal
-    orders, AI); rebuilt whenever any unit's hex, strength or side differs."""
-    st = game.state
-    fp = (st.seq, tuple((u.hex, u.strength, u.side) for u in st.units.values()))
-    e = _VIEWS.get(id(st))
-    if e is not None and e[0] is st and e[1] == fp and e[2].scn is game.scenario:
-        return e[2]
-    if len(_VIEWS) > 16:
-        _VIEWS.clear()
-    v = View(game.scenario, st)
-    _VIEWS[id(st)] = (st, fp, v)
-    return v
+def _tables(m) -> dict:
+    """Lookup tables derived from one map, kept on the map object itself: a map never changes
+    during a game, so they are filled in once and shared by every View of it."""
+    t = m.__dict__.get("_poltava_tables")
+    if t is None:
+        t = {"features": {}, "zoc_out": {},
+             "nbrs": {h: tuple(n for _, n in m.neighbors(h)) for h in m.hexes}}
+        object.__setattr__(m, "_poltava_tables", t)
+    return t
 
 
 def features(m, a, b) -> frozenset:
-    """Hexside features between two hexes, memoised per map (maps never change)."""
-    entry = _FEATURES.get(id(m))
-    if entry is None or entry[0] is not m:
-        entry = (m, {})
-        _FEATURES[id(m)] = entry
-    cache = entry[1]
+    """Hexside features between two hexes, memoised on the map (maps never change)."""
+    cache = _tables(m)["features"]
     key = (a, b)
     f = cache.get(key)
     if f is None:
         f = m.features_between(a, b)
         cache[key] = f
     return f
+
+
+def zoc_out(m, h) -> tuple[Hex, ...]:
+    """The neighbours of ``h`` into which a ZOC from ``h`` extends (Part 5): the map decides it,
+    whoever stands in ``h``."""
+    cache = _tables(m)["zoc_out"]
+    out = cache.get(h)
+    if out is None:
+        out = []
+        for n in hex_neighbors(h):
+            if n not in m:
+                continue
+            t = m.terrain_at(n)
+            if t in IMPASSABLE or t in NO_ZOC:
+                continue
+            f = features(m, h, n)
+            if "impassable" in f or "retrenchment" in f:
+                continue
+            out.append(n)
+        out = tuple(out)
+        cache[Hex(*h)] = out
+    return out
+
+
+def view_of(game) -> "View":
+    """A View shared by the read-only questions asked about one position (validate, legal
+    orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
+    side differs, or another scenario asks."""
+    st = game.state
+    fp = (st.seq, tuple(map(_FP, st.units.values())))
+    e = st.__dict__.get("_poltava_view")
+    if e is not None and e[0] == fp and e[1].scn is game.scenario:
+        return e[1]
+    v = View(game.scenario, st)
+    st.__dict__["_poltava_view"] = (fp, v)
+    return v
+
+
+_FP = attrgetter("hex", "strength", "side")
 
 
 class View:
@@ -148,13 +183,13 @@ class View:
     def zoc(self, side: str) -> frozenset:
         """Hexes in which units of ``side`` are in an enemy ZOC."""
         if side not in self._zoc:
-            out = set()
-            for h in sorted(self.occ):
-                for u in self.occ[h]:
+            out: set = set()
+            m = self.m
+            for h, us in self.occ.items():
+                for u in us:
                     if u.alive and u.side != side and arm(u) in ZOC_ARMS:
-                        for n in hex_neighbors(h):
-                            if self.zoc_extends(u, h, n):
-                                out.add(n)
+                        out.update(zoc_out(m, h))
+                        break
             self._zoc[side] = frozenset(out)
         return self._zoc[side]
 
@@ -177,9 +212,9 @@ class View:
     def danger(self, side: str) -> frozenset:
         """Hexes within 2 of an enemy combat unit or enemy-held redoubt (long movement, R4.8)."""
         if side not in self._danger:
-            out = set()
-            for h in sorted(self.occ):
-                for u in self.occ[h]:
+            out: set = set()
+            for h, us in self.occ.items():
+                for u in us:
                     if not u.alive or u.side == side:
                         continue
                     if arm(u) in ("inf", "cav", "art", "cossack") or (arm(u) == "redoubt" and u.side == RUSSIA):
@@ -191,8 +226,8 @@ class View:
     def musket(self, side: str) -> frozenset:
         """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
         if side not in self._musket:
-            out = set()
-            for h in sorted(self.occ):
+            out: set = set()
+            for h in self.occ:
                 if any(u.alive and u.side != side and arm(u) == "inf" for u in self.occ[h]):
                     out.update(within2(h))
             self._musket[side] = frozenset(out)
@@ -247,25 +282,29 @@ class View:
 
         enemy_occ = self.enemy_hexes(side)
         m = self.m
-        terr = m.terrain_at
+        tget, tdefault = m.terrain.get, m.default_terrain
+        fcache = _tables(m)["features"]
         mounted = arm(u) in MOUNTED
         camp_set = CAMP
 
         def step(a, b, spent, aux):
-            if terr(b) in IMPASSABLE or b in enemy_occ or (mounted and terr(b) in NO_CAVALRY):
+            t = tget(b, tdefault)
+            if t in IMPASSABLE or b in enemy_occ or (mounted and t in NO_CAVALRY):
                 return None
-            f = features(m, a, b)
+            f = fcache.get((a, b))
+            if f is None:
+                f = features(m, a, b)
             if f:
                 if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
                     return None
-            if bound and terr(b) not in camp_set:
+            if bound and t not in camp_set:
                 return None
             if road:
                 if not m.road_between(a, b):
                     return None
                 cost = 1
             else:
-                cost = HEX_COST.get(terr(b), 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
+                cost = HEX_COST.get(t, 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
             if b in danger or b in musket:
                 return None
             stop = False
@@ -310,7 +349,8 @@ class View:
         start = Hex(*(start if start is not None else u.hex))
         if not self.mode_ok_at_start(u, mode, start):
             return {}
-        return search_moves(start, lambda h: [n for _, n in self.m.neighbors(h)],
+        nbrs = _tables(self.m)["nbrs"]
+        return search_moves(start, lambda h: nbrs.get(h, ()),
                             self.step_fn(u, mode), self.allowance(u, mode),
                             lambda h: self.can_end(u, h))
 
