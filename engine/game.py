@@ -78,6 +78,13 @@ class Game:
     def apply(self, order: Order, dice: Dice | NoDice | None = None, side: str | None = None) -> list[Event]:
         """Validate and resolve ``order``; returns the events. Raises ``IllegalOrderError`` with
         the reason, leaving the state untouched, when the order is not legal."""
+        self.state, events = self.successor(order, dice, side)
+        return events
+
+    def successor(self, order: Order, dice: Dice | NoDice | None = None,
+                  side: str | None = None) -> tuple[State, list[Event]]:
+        """The state after ``order`` and its events, leaving this game untouched: validated once,
+        resolved on one copy. Raises ``IllegalOrderError`` when the order is not legal."""
         reason = self.validate(order, side)
         if reason is not None:
             raise IllegalOrderError(reason)
@@ -87,8 +94,7 @@ class Game:
         ctx = Resolution(self, work, dice)
         self.ruleset.resolve(ctx, order)
         work.seq += 1
-        self.state = work
-        return ctx.events
+        return work, ctx.events
 
     # --- encoding -----------------------------------------------------------------------------
     def digest(self) -> str:

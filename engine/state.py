@@ -23,53 +23,51 @@ Scalar = int | str | bool | None
 
 
 class Marks(dict):  # type: ignore[type-arg]
-    """A unit's marks: a plain dict that forgets its unit's cached encoding whenever it changes."""
+    """A unit's marks: a plain dict that remembers having changed since its unit was last
+    encoded (``changed``), so the unit knows its cached bytes are stale."""
 
-    __slots__ = ("_unit",)
-
-    def _changed(self) -> None:
-        self._unit.__dict__["_bytes"] = None
+    __slots__ = ("changed",)
 
     def __setitem__(self, key: Any, value: Any) -> None:
         dict.__setitem__(self, key, value)
-        self._changed()
+        self.changed = True
 
     def __delitem__(self, key: Any) -> None:
         dict.__delitem__(self, key)
-        self._changed()
+        self.changed = True
 
     def pop(self, *args: Any) -> Any:
-        self._changed()
+        self.changed = True
         return dict.pop(self, *args)
 
     def popitem(self) -> Any:
-        self._changed()
+        self.changed = True
         return dict.popitem(self)
 
     def clear(self) -> None:
         dict.clear(self)
-        self._changed()
+        self.changed = True
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         dict.update(self, *args, **kwargs)
-        self._changed()
+        self.changed = True
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
-        self._changed()
+        self.changed = True
         return dict.setdefault(self, key, default)
 
     def __ior__(self, other: Any) -> "Marks":
         dict.update(self, other)
-        self._changed()
+        self.changed = True
         return self
 
     def __reduce__(self) -> Any:
         return (dict, (dict(self),))
 
 
-def _marks_for(unit: "Unit", value: Any) -> Marks:
+def _marks(value: Any, changed: bool = True) -> Marks:
     m = Marks(value)
-    m._unit = unit
+    m.changed = changed
     return m
 
 
@@ -98,17 +96,20 @@ class Unit:
 
     def __setattr__(self, name: str, value: Any) -> None:
         d = self.__dict__
-        if name == "marks" and not (type(value) is Marks and value._unit is self):
-            value = _marks_for(self, value)
+        if name == "marks":
+            value = _marks(value)  # its own dict, so no other unit shares its change flag
         d[name] = value
         d["_bytes"] = None
 
     def encoded(self) -> bytes:
         """``encode(self.to_data())``, kept until the unit changes."""
-        b = self.__dict__.get("_bytes")
-        if b is None:
+        d = self.__dict__
+        b = d.get("_bytes")
+        marks = d["marks"]
+        if b is None or marks.changed:
             b = encode(self.to_data())
-            self.__dict__["_bytes"] = b
+            d["_bytes"] = b
+            marks.changed = False
         return b
 
     def clone(self) -> "Unit":
@@ -116,7 +117,8 @@ class Unit:
         new = object.__new__(Unit)
         d = new.__dict__
         d.update(self.__dict__)
-        d["marks"] = _marks_for(new, self.marks)
+        marks = self.marks
+        d["marks"] = _marks(marks, marks.changed)
         return new
 
     @property
@@ -234,9 +236,7 @@ class State:
         append = parts.append
         for kb, k in order:
             append(kb)
-            u = units[k]
-            b = u.__dict__.get("_bytes")
-            append(b if b is not None else u.encoded())
+            append(units[k].encoded())
         return b"".join(parts)
 
     @classmethod
