@@ -11,7 +11,7 @@ from hexwar.engine.hexgrid import hex_distance, hex_spiral
 from hexwar.engine.orders import Order
 
 from . import melee as M
-from .board import arm, cs_of, hx, other, stars_of, view_of
+from .board import _tables, arm, cs_of, hx, other, stars_of, view_of
 from .data import FIRE_RANGE, MELEE_ARMS, RUSSIA, SWEDEN, parse_result
 
 
@@ -76,27 +76,43 @@ def _near(h, field) -> int:
 
 
 def _field(v, side):
-    """Hex distance to the nearest enemy combat unit, for every map hex (multi-source BFS)."""
+    """Hex distance to the nearest enemy combat unit, for every map hex (multi-source BFS).
+
+    The answer depends only on the map and where the enemy stands, which does not change while
+    a side moves, so it is kept on the map's tables keyed on those enemy hexes."""
     key = "near" + side
     if key not in v._zoc:
-        dist = {}
-        frontier = []
-        for h in _enemy_hexes(v, side):
-            if h not in dist:
-                dist[h] = 0
-                frontier.append(h)
-        d = 0
-        while frontier and d < 30:
-            d += 1
-            nxt = []
-            for h in frontier:
-                for _, n in v.m.neighbors(h):
-                    if n not in dist:
-                        dist[n] = d
-                        nxt.append(n)
-            frontier = nxt
+        sources = tuple(_enemy_hexes(v, side))
+        cache = _tables(v.m).setdefault("ai_near", {})
+        dist = cache.get(sources)
+        if dist is None:
+            dist = _distances(v, sources)
+            if len(cache) > 32:
+                cache.clear()
+            cache[sources] = dist
         v._zoc[key] = dist
     return v._zoc[key]
+
+
+def _distances(v, sources) -> dict:
+    nbrs = _tables(v.m)["nbrs"]
+    dist = {}
+    frontier = []
+    for h in sources:
+        if h not in dist:
+            dist[h] = 0
+            frontier.append(h)
+    d = 0
+    while frontier and d < 30:
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in nbrs.get(h, ()):
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def _moves(rs, v):

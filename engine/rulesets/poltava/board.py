@@ -119,7 +119,7 @@ def view_of(game) -> "View":
     e = st.__dict__.get("_poltava_view")
     if e is not None and e[0] == fp and e[1].scn is game.scenario:
         return e[1]
-    v = View(game.scenario, st)
+    v = View(game.scenario, st, snapshot=True)
     st.__dict__["_poltava_view"] = (fp, v)
     return v
 
@@ -127,27 +127,64 @@ def view_of(game) -> "View":
 _FP = attrgetter("hex", "strength", "side")
 
 
+COMBAT_ARMS = ("inf", "cav", "art", "cossack")
+
+
 class View:
-    def __init__(self, scenario, state) -> None:
+    """Questions about one position. A ``snapshot`` view (what ``view_of`` builds for a position
+    nobody is changing) indexes the live units, combat units and redoubts of every hex once; a
+    plain view (used while an order resolves and units move and die) looks them up each time."""
+
+    def __init__(self, scenario, state, snapshot: bool = False) -> None:
         self.scn = scenario
         self.st = state
         self.m = scenario.map
         self.s1 = scenario.rule("scenario", 1) == 1
         self.occ: dict[Hex, list] = state.occupancy()
-        self._zoc: dict[str, frozenset] = {}
+        self._zoc: dict[str, Any] = {}
         self._danger: dict[str, frozenset] = {}
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
+        self._alive: dict[Hex, list] | None = None
+        self._combat: dict[Hex, list] = {}
+        self._redoubt: dict[Hex, Any] = {}
+        if snapshot:
+            self._index()
+
+    def _index(self) -> None:
+        alive, combat, redoubt = {}, {}, {}
+        for h, us in self.occ.items():
+            here = [u for u in us if u.alive]
+            if not here:
+                continue
+            alive[h] = here
+            c = [u for u in here if arm(u) in COMBAT_ARMS]
+            if c:
+                combat[h] = c
+            r = next((u for u in here if arm(u) == "redoubt"), None)
+            if r is not None:
+                redoubt[h] = r
+        self._alive, self._combat, self._redoubt = alive, combat, redoubt
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
-        return [u for u in self.occ.get(Hex(*h), []) if u.alive]
+        if type(h) is list:
+            h = Hex(*h)
+        if self._alive is not None:
+            return list(self._alive.get(h, ()))
+        return [u for u in self.occ.get(h, []) if u.alive]
 
     def combat_at(self, h, side: str | None = None) -> list:
-        return [u for u in self.units_at(h) if arm(u) in ("inf", "cav", "art", "cossack")
+        if self._alive is not None:
+            if type(h) is list:
+                h = Hex(*h)
+            return [u for u in self._combat.get(h, ()) if side is None or u.side == side]
+        return [u for u in self.units_at(h) if arm(u) in COMBAT_ARMS
                 and (side is None or u.side == side)]
 
     def redoubt_at(self, h):
+        if self._alive is not None:
+            return self._redoubt.get(Hex(*h) if type(h) is list else h)
         for u in self.units_at(h):
             if arm(u) == "redoubt":
                 return u
@@ -316,6 +353,9 @@ class View:
         return step
 
     def can_end(self, u, h) -> bool:
+        if self._alive is not None and h not in self._alive:
+            # nobody here: only the terrain can forbid it
+            return not (arm(u) in MOUNTED and self.terrain(h) in NO_CAVALRY and arm(u) != "leader")
         if self.combat_at(h, other(u.side)):
             return False
         if arm(u) == "leader":
