@@ -34,10 +34,7 @@ from hexwar.engine import Game, Order, State
 from hexwar.match import Match, replay, simulate
 from hexwar.scenarios.loader import builtin_paths, find_scenario, load_scenario, parse_scenario
 
-try:  # the journal file moves to the record layer with the layers refactor (issue 9)
-    from hexwar.journal import read_journal
-except ImportError:  # pragma: no cover - before that refactor
-    from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 
 HERE = Path(__file__).resolve().parent
 POLTAVA_2_JOURNAL = HERE.parent / "tests" / "engine" / "fixtures" / "poltava-2-seed1.journal"

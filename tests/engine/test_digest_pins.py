@@ -16,7 +16,7 @@ from hexwar.engine import Game
 from hexwar.engine.hexgrid import Hex
 from hexwar.engine.state import State, Unit
 from hexwar.match import replay
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 from hexwar.scenarios.loader import find_scenario, load_scenario
 
 JOURNAL = Path(__file__).parent / "fixtures" / "poltava-2-seed1.journal"
