@@ -110,6 +110,29 @@ def zoc_out(m, h) -> tuple[Hex, ...]:
     return out
 
 
+def _edge_costs(m, mounted: bool, banned: bool, bound: bool, road: bool) -> dict:
+    """(from, to) -> what the step costs a unit of this kind, or -1 if it may not take it; the
+    map alone decides it, so it is worked out once per map and kind of mover."""
+    return _tables(m).setdefault(("edges", mounted, banned, bound, road), {})
+
+
+def _edge_cost(m, a, b, mounted: bool, banned: bool, bound: bool, road: bool) -> int:
+    """The map's part of one movement step (Part 4): terrain and hexside costs, impassable
+    terrain and hexsides, no horse into retrenchments, the Redoubt Line ban, camp-bound units,
+    roads for road movement. Units, ZOC and danger zones are checked by the caller."""
+    t = m.terrain_at(b)
+    if t in IMPASSABLE or (mounted and t in NO_CAVALRY):
+        return -1
+    f = features(m, a, b)
+    if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
+        return -1
+    if bound and t not in CAMP:
+        return -1
+    if road:
+        return 1 if m.road_between(a, b) else -1
+    return HEX_COST.get(t, 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
+
+
 def view_of(game) -> "View":
     """A View shared by the read-only questions asked about one position (validate, legal
     orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
@@ -318,38 +341,20 @@ class View:
         cossack = arm(u) == "cossack"
 
         enemy_occ = self.enemy_hexes(side)
-        m = self.m
-        tget, tdefault = m.terrain.get, m.default_terrain
-        fcache = _tables(m)["features"]
         mounted = arm(u) in MOUNTED
-        camp_set = CAMP
+        edges = _edge_costs(self.m, mounted, banned, bound, road)
 
         def step(a, b, spent, aux):
-            t = tget(b, tdefault)
-            if t in IMPASSABLE or b in enemy_occ or (mounted and t in NO_CAVALRY):
+            cost = edges.get((a, b))
+            if cost is None:
+                cost = edges[(a, b)] = _edge_cost(self.m, a, b, mounted, banned, bound, road)
+            if cost < 0 or b in enemy_occ or b in danger or b in musket:
                 return None
-            f = fcache.get((a, b))
-            if f is None:
-                f = features(m, a, b)
-            if f:
-                if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
-                    return None
-            if bound and t not in camp_set:
-                return None
-            if road:
-                if not m.road_between(a, b):
-                    return None
-                cost = 1
-            else:
-                cost = HEX_COST.get(t, 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
-            if b in danger or b in musket:
-                return None
-            stop = False
             if not leader and b in zoc:
                 if cossack:
                     return None
-                stop = True
-            return spent + cost, aux, stop
+                return spent + cost, aux, True
+            return spent + cost, aux, False
         return step
 
     def can_end(self, u, h) -> bool:
