@@ -177,15 +177,22 @@ class State:
     def occupancy(self) -> dict[Hex, list[Unit]]:
         """Hex -> units in it, units listed in id order."""
         out: dict[Hex, list[Unit]] = {}
-        for uid in sorted(self.units):
-            u = self.units[uid]
-            if u.hex is not None:
-                out.setdefault(u.hex, []).append(u)
+        units = self.units
+        for uid in _sorted_ids(tuple(units)):
+            u = units[uid]
+            h = u.hex
+            if h is not None:
+                here = out.get(h)
+                if here is None:
+                    out[h] = [u]
+                else:
+                    here.append(u)
         return out
 
     def side_units(self, side: str, alive: bool = True) -> list[Unit]:
-        return [self.units[k] for k in sorted(self.units)
-                if self.units[k].side == side and (not alive or self.units[k].alive)]
+        units = self.units
+        return [u for u in map(units.__getitem__, _sorted_ids(tuple(units)))
+                if u.side == side and (not alive or u.alive)]
 
     def enemy_of(self, side: str) -> str:
         return next(s for s in self.side_order if s != side)
@@ -257,6 +264,20 @@ class State:
             pending=_plain_copy(self.pending), vars=_plain_copy(self.vars),
             result=_plain_copy(self.result), seq=self.seq,
         )
+
+
+_SORTED: dict[tuple[str, ...], list[str]] = {}
+
+
+def _sorted_ids(keys: tuple[str, ...]) -> list[str]:
+    """``sorted(keys)``, remembered for the few sets of unit ids a process meets."""
+    out = _SORTED.get(keys)
+    if out is None:
+        out = sorted(keys)
+        if len(_SORTED) > 64:
+            _SORTED.clear()
+        _SORTED[keys] = out
+    return out
 
 
 _ORDERS: dict[tuple[Any, ...], list[tuple[bytes, Any]]] = {}

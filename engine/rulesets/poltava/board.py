@@ -168,26 +168,47 @@ class View:
         self._danger: dict[str, frozenset] = {}
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
-        self._alive: dict[Hex, list] | None = None
-        self._combat: dict[Hex, list] = {}
-        self._redoubt: dict[Hex, Any] = {}
-        if snapshot:
+        self.snapshot = snapshot
+        self._indexed: tuple[dict, dict, dict] | None = None
+
+    @property
+    def _alive(self) -> dict[Hex, list] | None:
+        """Live units per hex (snapshot views only; built on first use)."""
+        if not self.snapshot:
+            return None
+        if self._indexed is None:
             self._index()
+        return self._indexed[0]  # type: ignore[index]
+
+    @property
+    def _combat(self) -> dict[Hex, list]:
+        if self._indexed is None:
+            self._index()
+        return self._indexed[1]  # type: ignore[index]
+
+    @property
+    def _redoubt(self) -> dict[Hex, Any]:
+        if self._indexed is None:
+            self._index()
+        return self._indexed[2]  # type: ignore[index]
 
     def _index(self) -> None:
         alive, combat, redoubt = {}, {}, {}
         for h, us in self.occ.items():
-            here = [u for u in us if u.alive]
+            here = [u for u in us if u.hex is not None and u.strength > 0]
             if not here:
                 continue
             alive[h] = here
-            c = [u for u in here if arm(u) in COMBAT_ARMS]
+            c = []
+            for u in here:
+                a = arm(u)
+                if a in COMBAT_ARMS:
+                    c.append(u)
+                elif a == "redoubt" and h not in redoubt:
+                    redoubt[h] = u
             if c:
                 combat[h] = c
-            r = next((u for u in here if arm(u) == "redoubt"), None)
-            if r is not None:
-                redoubt[h] = r
-        self._alive, self._combat, self._redoubt = alive, combat, redoubt
+        self._indexed = (alive, combat, redoubt)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
