@@ -44,6 +44,13 @@ class Game:
             return iter(())
         return self.ruleset.legal_orders(self)
 
+    def unit_orders(self, unit_id: str) -> Iterator[Order]:
+        """The legal orders for one unit (a move, a shot, an attack it joins...), without
+        working out every other unit's: the question a UI asks when a unit is selected."""
+        if self.over:
+            return iter(())
+        return self.ruleset.unit_orders(self, unit_id)
+
     def validate(self, order: Order, side: str | None = None) -> str | None:
         """None if ``order`` (issued by ``side``, when given) is legal now, else why not."""
         if self.over:
