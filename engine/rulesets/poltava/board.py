@@ -234,6 +234,12 @@ class View:
                 return u
         return None
 
+    def garrison_hexes(self) -> frozenset:
+        """Every hex ``garrisoned`` is true of, worked out once per view."""
+        if "garrisons" not in self._zoc:
+            self._zoc["garrisons"] = frozenset(h for h in self.occ if self.garrisoned(h))
+        return self._zoc["garrisons"]
+
     def garrisoned(self, h) -> bool:
         """A Russian-side redoubt marker (S2-2): a defensive virtual unit."""
         r = self.redoubt_at(h)
@@ -416,9 +422,19 @@ class View:
         if not self.mode_ok_at_start(u, mode, start):
             return {}
         nbrs = _tables(self.m)["nbrs"]
+        if self.snapshot:  # the position stands still: remember each answer for this unit
+            memo = self._zoc.setdefault(("can_end", u.id), {})
+
+            def can_end(h):
+                ok = memo.get(h)
+                if ok is None:
+                    ok = memo[h] = self.can_end(u, h)
+                return ok
+        else:
+            def can_end(h):
+                return self.can_end(u, h)
         return search_moves(start, lambda h: nbrs.get(h, ()),
-                            self.step_fn(u, mode), self.allowance(u, mode),
-                            lambda h: self.can_end(u, h))
+                            self.step_fn(u, mode), self.allowance(u, mode), can_end)
 
     def check_path(self, u, start, path, mode: str, spent0: int = 0) -> str | None:
         if not self.mode_ok_at_start(u, mode, start):
