@@ -98,6 +98,8 @@ class Unit:
         d = self.__dict__
         if name == "marks":
             value = _marks(value)  # its own dict, so no other unit shares its change flag
+        elif name in ("kind", "stats"):
+            d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
         d[name] = value
         d["_bytes"] = None
 

@@ -28,8 +28,17 @@ _ARM = {k: v["arm"] for k, v in UNIT_TYPES.items()}
 
 
 def arm(u) -> str:
-    a = u.stats.get("arm")
-    return a if a is not None else _ARM.get(u.kind, "")
+    """The unit's arm (inf, cav, art, cossack, leader, redoubt): its own stat or its class's.
+    Both are fixed for the whole game, so the answer is kept on the unit (and its copies)."""
+    d = getattr(u, "__dict__", None)
+    a = None if d is None else d.get("_arm")
+    if a is None:
+        a = u.stats.get("arm")
+        if a is None:
+            a = _ARM.get(u.kind, "")
+        if d is not None:
+            d["_arm"] = a
+    return a
 
 
 def reduced(u) -> bool:
@@ -385,9 +394,34 @@ class View:
         return step
 
     def can_end(self, u, h) -> bool:
-        if self._alive is not None and h not in self._alive:
-            # nobody here: only the terrain can forbid it
-            return not (arm(u) in MOUNTED and self.terrain(h) in NO_CAVALRY and arm(u) != "leader")
+        if self.snapshot:
+            if self._indexed is None:
+                self._index()
+            alive, combat, redoubts = self._indexed  # type: ignore[misc]
+            if h not in alive:
+                # nobody here: only the terrain can forbid it
+                a = arm(u)
+                return not (a in MOUNTED and self.terrain(h) in NO_CAVALRY)
+            side = u.side
+            enemy = other(side)
+            here = combat.get(h, ())
+            if any(x.side == enemy for x in here):
+                return False
+            a = arm(u)
+            if a == "leader":
+                return True
+            if a in MOUNTED and self.terrain(h) in NO_CAVALRY:
+                return False
+            own = [x for x in here if x.side == side]
+            r = redoubts.get(h)
+            if r is not None and (r.side == RUSSIA or side == RUSSIA or own):
+                return False
+            mates = [x for x in own if x.id != u.id]
+            if not mates:
+                return True
+            if a == "art":
+                return False
+            return len(mates) == 1 and arm(mates[0]) == "art"
         if self.combat_at(h, other(u.side)):
             return False
         if arm(u) == "leader":
