@@ -65,6 +65,9 @@ class Marks(dict):  # type: ignore[type-arg]
         return (dict, (dict(self),))
 
 
+_set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Unit.__setattr__
+
+
 def _marks(value: Any, changed: bool = True) -> Marks:
     m = Marks(value)
     m.changed = changed
@@ -117,10 +120,10 @@ class Unit:
     def clone(self) -> "Unit":
         """An independent copy sharing ``stats`` (they never change) and the cached encoding."""
         new = object.__new__(Unit)
-        d = new.__dict__
-        d.update(self.__dict__)
-        marks = self.marks
+        d = self.__dict__.copy()
+        marks = d["marks"]
         d["marks"] = _marks(marks, marks.changed)
+        _set_dict(new, "__dict__", d)
         return new
 
     @property
