@@ -51,3 +51,17 @@ def test_move_orders_built_without_checks_equal_checked_ones():
         slow = Order.make(kind, unit="sw-inf-1", path=list(path), mode="road")
         assert fast == slow and fast.to_text() == slow.to_text() and fast.to_wire() == slow.to_wire()
         assert Order.from_wire(fast.to_wire()) == fast
+
+
+def test_a_view_is_rebuilt_when_a_test_moves_a_unit_on_the_same_state():
+    """Views are kept on the state object; changing a unit in place must not leave a stale one."""
+    from hexwar.engine.rulesets.poltava.board import view_of
+    game = _positions(200)[0]
+    st = game.state
+    v1 = view_of(game)
+    assert view_of(game) is v1
+    u = next(x for x in st.side_units(st.active) if x.hex is not None)
+    old = u.hex
+    u.hex = None
+    v2 = view_of(game)
+    assert v2 is not v1 and u not in v2.units_at(old)
