@@ -1,6 +1,7 @@
 """``Game.unit_orders(unit)`` (issue 16): one unit's legal orders without building everyone's.
 It must give exactly what filtering the full ``legal_orders()`` gives, in the same order."""
 
+import functools
 from pathlib import Path
 
 from hexwar.engine import Game, State
@@ -11,15 +12,22 @@ from hexwar.match import replay
 JOURNAL = Path(__file__).parents[1] / "engine" / "fixtures" / "poltava-2-seed1.journal"
 
 
-def _positions(every: int) -> list[Game]:
-    games: list[Game] = []
+@functools.lru_cache(maxsize=None)
+def _recorded(every: int) -> tuple:
+    """Every ``every``-th position of the recorded game, as (scenario, encoded state)."""
+    kept = []
 
     def keep(n, game, events):
         if n % every == 0 and not game.over:
-            games.append(Game(game.scenario, State.from_bytes(game.to_bytes())))
+            kept.append((game.scenario, game.to_bytes()))
 
     replay(str(JOURNAL), read_journal(JOURNAL), verify=False, on_order=keep)
-    return games
+    return tuple(kept)
+
+
+def _positions(every: int) -> list[Game]:
+    """Fresh games (tests may change them) at those positions."""
+    return [Game(scenario, State.from_bytes(data)) for scenario, data in _recorded(every)]
 
 
 def test_unit_orders_equal_the_filtered_legal_orders_in_every_phase():
@@ -36,7 +44,7 @@ def test_unit_orders_equal_the_filtered_legal_orders_in_every_phase():
 
 
 def test_unit_orders_of_an_unknown_unit_or_a_finished_game_are_empty():
-    game = _positions(200)[0]
+    game = _positions(41)[-1]
     assert list(game.unit_orders("no-such-unit")) == []
     game.state.result = {"winner": None, "reason": "test"}
     assert list(game.unit_orders(sorted(game.state.units)[0])) == []
@@ -56,7 +64,7 @@ def test_move_orders_built_without_checks_equal_checked_ones():
 def test_a_view_is_rebuilt_when_a_test_moves_a_unit_on_the_same_state():
     """Views are kept on the state object; changing a unit in place must not leave a stale one."""
     from hexwar.engine.rulesets.poltava.board import view_of
-    game = _positions(200)[0]
+    game = _positions(41)[-1]
     st = game.state
     v1 = view_of(game)
     assert view_of(game) is v1
