@@ -6,11 +6,12 @@ zones of control so that move searches stay cheap. Everything iterates in sorted
 
 from __future__ import annotations
 
+import heapq
 from operator import attrgetter
 from typing import Any
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
-from hexwar.engine.movement import Route, search_moves
+from hexwar.engine.movement import Route, _route, search_moves
 
 from .data import (UNIT_TYPES, CAMP, ELEVATED, HEX_COST, IMPASSABLE, LOS_BLOCKING, MOUNTED, NO_CAVALRY, NO_ZOC,
                    RUSSIA, SWEDEN, ZOC_ARMS)
@@ -140,6 +141,61 @@ def _edge_cost(m, a, b, mounted: bool, banned: bool, bound: bool, road: bool) ->
     if road:
         return 1 if m.road_between(a, b) else -1
     return HEX_COST.get(t, 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
+
+
+def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) -> dict[Hex, Route]:
+    """``search_moves`` with Poltava's step written inline (it carries no extra value along the
+    path), for the thousands of searches a computer game makes. Same nodes, same order of
+    expansion and the same tie-breaks, so the same routes: tests compare the two."""
+    edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
+    first = (start, False)
+    best = {first: 0}
+    parent: dict = {first: None}
+    heap = [(0, 0, first)]
+    counter = 1
+    result: dict[Hex, Route] = {}
+    refused: set = set()
+    push, pop = heapq.heappush, heapq.heappop
+    best_get, edges_get, nbrs_get = best.get, edges.get, nbrs.get
+    while heap:
+        spent, _, node = pop(heap)
+        if best[node] < spent:
+            continue
+        here, stopped = node
+        if here != start and here not in result and here not in refused:
+            if can_end(here):
+                path = []
+                cur = node
+                while cur is not None:
+                    path.append(cur[0])
+                    cur = parent[cur]
+                path.reverse()
+                result[here] = _route(spent, tuple(path[1:]))
+            else:
+                refused.add(here)
+        if stopped:
+            continue
+        for there in nbrs_get(here, ()):
+            cost = edges_get((here, there))
+            if cost is None:
+                cost = edges[(here, there)] = _edge_cost(m, here, there, *flags)
+            if cost < 0 or there in enemy_occ or there in danger or there in musket:
+                continue
+            stop = not leader and there in zoc
+            if stop and cossack:
+                continue
+            new_spent = spent + cost
+            if new_spent > allowance:
+                continue
+            key = (there, stop)
+            old = best_get(key)
+            if old is not None and old <= new_spent:
+                continue
+            best[key] = new_spent
+            parent[key] = node
+            push(heap, (new_spent, counter, key))
+            counter += 1
+    return result
 
 
 def view_of(game) -> "View":
@@ -365,25 +421,26 @@ class View:
             return False
         return True
 
-    def step_fn(self, u, mode: str):
+    def mover(self, u, mode: str) -> tuple:
+        """What one unit's move in ``mode`` depends on (Part 4, 5 and S2-1.4): the edge costs for
+        its kind, the hexes it may not enter (enemy units, danger and musket zones), the enemy
+        ZOC, and whether ZOC stops it (not leaders) or bars it (Cossacks)."""
         side = u.side
-        zoc = self.zoc(side)
-        leader = arm(u) == "leader"
+        a = arm(u)
         danger = self.danger(side) if mode in ("long", "longroad") else frozenset()
         musket = self.musket(side) if self.odb_restricted(u) else frozenset()
-        road = mode in ("road", "longroad")
-        banned = self.line_banned(u)
-        bound = self.camp_bound(u)
-        cossack = arm(u) == "cossack"
+        flags = (a in MOUNTED, self.line_banned(u), self.camp_bound(u), mode in ("road", "longroad"))
+        return (_edge_costs(self.m, *flags), flags, self.enemy_hexes(side), danger, musket,
+                self.zoc(side), a == "leader", a == "cossack")
 
-        enemy_occ = self.enemy_hexes(side)
-        mounted = arm(u) in MOUNTED
-        edges = _edge_costs(self.m, mounted, banned, bound, road)
+    def step_fn(self, u, mode: str):
+        edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = self.mover(u, mode)
+        m = self.m
 
         def step(a, b, spent, aux):
             cost = edges.get((a, b))
             if cost is None:
-                cost = edges[(a, b)] = _edge_cost(self.m, a, b, mounted, banned, bound, road)
+                cost = edges[(a, b)] = _edge_cost(m, a, b, *flags)
             if cost < 0 or b in enemy_occ or b in danger or b in musket:
                 return None
             if not leader and b in zoc:
@@ -467,8 +524,7 @@ class View:
         else:
             def can_end(h):
                 return self.can_end(u, h)
-        return search_moves(start, lambda h: nbrs.get(h, ()),
-                            self.step_fn(u, mode), self.allowance(u, mode), can_end)
+        return _search(self.m, start, nbrs, self.mover(u, mode), self.allowance(u, mode), can_end)
 
     def check_path(self, u, start, path, mode: str, spent0: int = 0) -> str | None:
         if not self.mode_ok_at_start(u, mode, start):
