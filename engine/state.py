@@ -61,9 +61,6 @@ class Marks(dict):  # type: ignore[type-arg]
         self.changed = True
         return self
 
-    def __reduce__(self) -> Any:
-        return (dict, (dict(self),))
-
 
 _set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Unit.__setattr__
 
@@ -111,6 +108,9 @@ class Unit:
         d = self.__dict__
         b = d.get("_bytes")
         marks = d["marks"]
+        if type(marks) is not Marks:  # put back by something that bypassed __setattr__
+            marks = d["marks"] = _marks(marks)
+            b = None
         if b is None or marks.changed:
             b = encode(self.to_data())
             d["_bytes"] = b

@@ -76,3 +76,13 @@ def test_digest_of_a_decoded_state_equals_the_original():
     st = _state()
     st.units["u05"].mark("w", "text")
     assert State.from_bytes(st.to_bytes()).digest() == st.digest() == _full_digest(st)
+
+
+def test_deep_copies_and_pickles_keep_tracking_changes():
+    import copy
+    import pickle
+    st = _state()
+    for twin in (copy.deepcopy(st), pickle.loads(pickle.dumps(st))):
+        assert twin.digest() == st.digest()
+        twin.units["u04"].mark("fired")
+        assert twin.digest() == _full_digest(twin) != st.digest()
