@@ -3,7 +3,7 @@ both commitments of its turn, and the replay verifies (G-19, design 6 and 7c).""
 
 from hexwar.engine import secret
 from hexwar.match import replay, simulate
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 from hexwar.scenarios.loader import find_scenario, load_scenario
 
 

@@ -34,7 +34,7 @@ from . import geo
 from . import plans as P
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("start", "keep-initiative", "hand-initiative", "move-commander", "reinforce", "end-phase",
@@ -140,7 +140,7 @@ class FowRuleset(Ruleset):
         return K.initial_state(self.id, scenario)
 
     # --- who acts ---------------------------------------------------------------------------
-    def to_act(self, game: "Game") -> str | None:
+    def to_act(self, game: "Position") -> str | None:
         state = game.state
         if state.result is not None:
             return None
@@ -150,23 +150,23 @@ class FowRuleset(Ruleset):
             return secret.next_side(state.vars["secret"])
         return state.active
 
-    def secret_round(self, game: "Game") -> dict[str, Any] | None:
+    def secret_round(self, game: "Position") -> dict[str, Any] | None:
         state = game.state
         if state.result is None and not state.pending and state.phase == "plan":
             return state.vars["secret"]
         return None
 
-    def ai_plan(self, game: "Game", side: str) -> list[list[Any]]:
+    def ai_plan(self, game: "Position", side: str) -> list[list[Any]]:
         return ai.plan(game, side)
 
     # --- legality ---------------------------------------------------------------------------
-    def legal_orders(self, game: "Game") -> Iterator[Order]:
+    def legal_orders(self, game: "Position") -> Iterator[Order]:
         for order in self._candidates(game):
             # activation paths are generated legal (execute.activation_paths checks each)
             if (order.kind == "act" and order["path"]) or self.validate(game, order) is None:
                 yield order
 
-    def _candidates(self, game: "Game") -> Iterator[Order]:
+    def _candidates(self, game: "Position") -> Iterator[Order]:
         state = game.state
         if state.result is not None:
             return
@@ -203,7 +203,7 @@ class FowRuleset(Ruleset):
                 yield Order.make("pass")
         yield Order.make("resign")
 
-    def validate(self, game: "Game", order: Order) -> str | None:
+    def validate(self, game: "Position", order: Order) -> str | None:
         state = game.state
         if state.result is not None:
             return "the game is over"
@@ -251,7 +251,7 @@ class FowRuleset(Ruleset):
                 return "only the defender's reaction or interception may be passed (14.3, G-21)"
         return None
 
-    def _validate_decision(self, game: "Game", pend: dict[str, Any], order: Order) -> str | None:
+    def _validate_decision(self, game: "Position", pend: dict[str, Any], order: Order) -> str | None:
         state = game.state
         if order.kind != pend["kind"]:
             return f"answer the pending {pend['kind']} decision first"
@@ -275,7 +275,7 @@ class FowRuleset(Ruleset):
             return None
         return "unknown decision"
 
-    def _validate_commander_move(self, game: "Game", side: str, order: Order) -> str | None:
+    def _validate_commander_move(self, game: "Position", side: str, order: Order) -> str | None:
         state = game.state
         k = order.get("commander")
         cmd = F.commanders(state).get(k) if isinstance(k, str) else None
@@ -311,7 +311,7 @@ class FowRuleset(Ruleset):
                 return why
         return None
 
-    def _validate_reinforce(self, game: "Game", side: str, order: Order) -> str | None:
+    def _validate_reinforce(self, game: "Position", side: str, order: Order) -> str | None:
         state = game.state
         kind = order.get("unit")
         spec = catalogue.UNIT_TYPES.get(kind) if isinstance(kind, str) else None
@@ -328,7 +328,7 @@ class FowRuleset(Ruleset):
             return "reinforcements arrive in a point free of enemy (G-51)"
         return None
 
-    def needs_dice(self, game: "Game", order: Order) -> bool:
+    def needs_dice(self, game: "Position", order: Order) -> bool:
         if order.kind in ("end-phase", secret.COMMIT, "reinforce", "resign"):
             return False
         if order.kind == "move-commander":
@@ -390,7 +390,7 @@ class FowRuleset(Ruleset):
             B.answer_stay(ctx, bool(order["choice"]))
             X.battle_over(ctx, game)
 
-    def _move_commander(self, ctx: Resolution, game: "Game", side: str, order: Order) -> None:
+    def _move_commander(self, ctx: Resolution, game: "Position", side: str, order: Order) -> None:
         state = ctx.state
         k = order["commander"]
         cmd = F.commanders(state)[k]
@@ -426,7 +426,7 @@ class FowRuleset(Ruleset):
         ctx.emit("reinforced", side=side, unit=uid, company=cid, point=p, fp=spec["points"])
 
     # --- previews -----------------------------------------------------------------------------
-    def status_lines(self, game: "Game", side: str) -> list[str]:
+    def status_lines(self, game: "Position", side: str) -> list[str]:
         state = game.state
         s = state.sides[side]
         ex = K.exited(state, side)
@@ -438,11 +438,11 @@ class FowRuleset(Ruleset):
             lines.append(f"exited {ex.numerator // ex.denominator} FP")
         return lines
 
-    def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
+    def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
 
     # --- invariants ---------------------------------------------------------------------------
-    def invariant_problems(self, game: "Game") -> list[str]:
+    def invariant_problems(self, game: "Position") -> list[str]:
         state = game.state
         out = []
         for cid, c in sorted(F.companies(state).items()):

@@ -22,7 +22,7 @@ from . import geo
 from . import plans as P
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
     from hexwar.engine.state import State
 
 # P(2D6 >= k) in 36ths
@@ -40,18 +40,18 @@ def _strength(state: "State", cids: list[str]) -> Fraction:
     return F.fp(state, cids)
 
 
-def _exit_side(game: "Game", side: str) -> bool:
+def _exit_side(game: "Position", side: str) -> bool:
     v = game.scenario.victory
     return v.get("type") == "exit" and v.get("side") == side
 
 
-def _target_edge(game: "Game", side: str) -> str:
+def _target_edge(game: "Position", side: str) -> str:
     return game.state.sides[game.state.enemy_of(side)]["edge"]
 
 
 # --- plans -------------------------------------------------------------------------------------
 
-def plan(game: "Game", side: str) -> list[list[Any]]:
+def plan(game: "Position", side: str) -> list[list[Any]]:
     state = game.state
     enemy = state.enemy_of(side)
     mine, theirs = _strength(state, F.live(state, side)), _strength(state, F.live(state, enemy))
@@ -128,7 +128,7 @@ def plan(game: "Game", side: str) -> list[list[Any]]:
     return rows
 
 
-def _fallback(game: "Game", side: str, posture: str, cmd_rows: dict[str, list[Any]]) -> list[list[Any]]:
+def _fallback(game: "Position", side: str, posture: str, cmd_rows: dict[str, list[Any]]) -> list[list[Any]]:
     """The simplest legal plan: the posture, and the mandatory order where one is owed."""
     rows: list[list[Any]] = [["posture", posture]]
     mand = P.MANDATORY[posture]
@@ -139,7 +139,7 @@ def _fallback(game: "Game", side: str, posture: str, cmd_rows: dict[str, list[An
     return rows
 
 
-def _defence(game: "Game", point: int, side: str) -> Fraction:
+def _defence(game: "Position", point: int, side: str) -> Fraction:
     state = game.state
     s = _strength(state, F.at(state, point, side))
     if geo.campaign_map(game.scenario).base(point) in geo.COVER:
@@ -147,7 +147,7 @@ def _defence(game: "Game", point: int, side: str) -> Fraction:
     return s
 
 
-def _add_assets(game: "Game", side: str, rows: list[list[Any]]) -> None:
+def _add_assets(game: "Position", side: str, rows: list[list[Any]]) -> None:
     """Artillery preparations and air raids against the enemy points the plan attacks or that
     threaten it, while the RP last (keeping a few for later turns)."""
     state = game.state
@@ -198,7 +198,7 @@ def _add_assets(game: "Game", side: str, rows: list[list[Any]]) -> None:
 
 # --- everything else -----------------------------------------------------------------------------
 
-def command_orders(game: "Game", side: str) -> Iterator[Order]:
+def command_orders(game: "Position", side: str) -> Iterator[Order]:
     state = game.state
     bank = state.sides[side]["fp_bank"]
     if bank:
@@ -238,7 +238,7 @@ def _step_path(state: "State", side: str, a: int, goal: int, limit: int) -> list
     return path
 
 
-def decision_orders(game: "Game", pend: dict[str, Any]) -> Iterator[Order]:
+def decision_orders(game: "Position", pend: dict[str, Any]) -> Iterator[Order]:
     state = game.state
     kind = pend["kind"]
     if kind == "withdraw":
@@ -258,7 +258,7 @@ def decision_orders(game: "Game", pend: dict[str, Any]) -> Iterator[Order]:
         yield Order.make("stay", choice=True)
 
 
-def candidates(ruleset: Any, game: "Game") -> Iterable[tuple[int, Order]]:
+def candidates(ruleset: Any, game: "Position") -> Iterable[tuple[int, Order]]:
     side = ruleset.to_act(game) or ""
     memo: dict[tuple[Any, ...], int] = {}  # this one state's search results, by their inputs
     for order in ruleset.legal_orders(game):
@@ -267,7 +267,7 @@ def candidates(ruleset: Any, game: "Game") -> Iterable[tuple[int, Order]]:
         yield _score(game, side, order, memo), order
 
 
-def _score(game: "Game", side: str, order: Order, memo: dict[tuple[Any, ...], int]) -> int:
+def _score(game: "Position", side: str, order: Order, memo: dict[tuple[Any, ...], int]) -> int:
     state = game.state
     enemy = state.enemy_of(side)
     kind = order.kind
@@ -312,7 +312,7 @@ def _score(game: "Game", side: str, order: Order, memo: dict[tuple[Any, ...], in
     return 0
 
 
-def exit_steps(game: "Game", side: str, cids: list[str], point: int, bank: str | None,
+def exit_steps(game: "Position", side: str, cids: list[str], point: int, bank: str | None,
                blockers: set[int] | None = None) -> int:
     """Points still to cross before leaving across the enemy edge, by legal steps around enemy
     points (``blockers`` when given; rivers and crossings included); 9 when there is no way."""
@@ -341,7 +341,7 @@ def exit_steps(game: "Game", side: str, cids: list[str], point: int, bank: str |
     return 9
 
 
-def _end_bank(game: "Game", cids: list[str], start: int, path: list[int]) -> str | None:
+def _end_bank(game: "Position", cids: list[str], start: int, path: list[int]) -> str | None:
     state = game.state
     cmap = geo.campaign_map(game.scenario)
     bank = F.companies(state)[cids[0]]["bank"] if cids else None
@@ -354,7 +354,7 @@ def _end_bank(game: "Game", cids: list[str], start: int, path: list[int]) -> str
     return bank
 
 
-def exit_pressure(game: "Game", side: str, moved: str | None = None, to: int | None = None) -> int:
+def exit_pressure(game: "Position", side: str, moved: str | None = None, to: int | None = None) -> int:
     """How far (in points, summed over the exiting enemy's companies) the enemy is from leaving
     the map if ``moved`` (one of ``side``'s companies) stood at ``to``: a blocker maximises it."""
     state = game.state
@@ -369,7 +369,7 @@ def exit_pressure(game: "Game", side: str, moved: str | None = None, to: int | N
     return total
 
 
-def _edge_progress(game: "Game", side: str, cids: list[str], start: int, end: int) -> int:
+def _edge_progress(game: "Position", side: str, cids: list[str], start: int, end: int) -> int:
     """Meeting engagement: progress toward an enemy-edge point that no other own group holds
     (three distinct points win, 25.2); leaving such a point once held costs a lot."""
     state = game.state
@@ -386,11 +386,11 @@ def _edge_progress(game: "Game", side: str, cids: list[str], start: int, end: in
     return score
 
 
-def _blocking(game: "Game", side: str) -> bool:
+def _blocking(game: "Position", side: str) -> bool:
     return _exit_side(game, game.state.enemy_of(side))
 
 
-def _score_act(game: "Game", side: str, actor: str, path: list[int],
+def _score_act(game: "Position", side: str, actor: str, path: list[int],
                memo: dict[tuple[Any, ...], int]) -> int:
     state = game.state
     enemy = state.enemy_of(side)

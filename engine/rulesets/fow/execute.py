@@ -28,7 +28,7 @@ from . import plans as P
 from . import support
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
 
 MOVES = ("maneuver", "maneuver1", "disengage")
 ATTACKS = ("rif", "attack", "breakthrough")
@@ -36,7 +36,7 @@ ATTACKS = ("rif", "attack", "breakthrough")
 
 # --- after both plans are revealed -------------------------------------------------------------
 
-def apply_plans(ctx: Resolution, game: Game, parsed: dict[str, dict[str, Any]]) -> None:
+def apply_plans(ctx: Resolution, game: "Position", parsed: dict[str, dict[str, Any]]) -> None:
     state = ctx.state
     si = state.vars["si"]
     orders: dict[str, dict[str, Any]] = {}
@@ -106,7 +106,7 @@ def _activate_trophy(ctx: Resolution, side: str, cid: str, kind: str) -> None:
     ctx.emit("trophy-in-action", side=side, unit=uid, company=cid)
 
 
-def advance_loop(ctx: Resolution, game: Game) -> None:
+def advance_loop(ctx: Resolution, game: "Position") -> None:
     """Whose activation is next (14.3); ends the turn when nobody has one left."""
     state = ctx.state
     if state.result is not None or state.pending or state.vars["battle"]:
@@ -162,7 +162,7 @@ def allowance(state: State, order: str, cids: list[str]) -> int:
     return n
 
 
-def _walk(game: Game, side: str, cids: list[str], start: int, path: list[int]) -> str | None:
+def _walk(game: "Position", side: str, cids: list[str], start: int, path: list[int]) -> str | None:
     """Adjacency, rivers (2.8, 13), mountains (13, G-64) for every step of ``path``."""
     state = game.state
     cmap = geo.campaign_map(game.scenario)
@@ -187,7 +187,7 @@ def _walk(game: Game, side: str, cids: list[str], start: int, path: list[int]) -
     return None
 
 
-def _exit_ok(game: Game, side: str, path: list[int]) -> str | None:
+def _exit_ok(game: "Position", side: str, path: list[int]) -> str | None:
     """G-51: only the side whose victory counts what leaves may leave, as the path's last step."""
     v = game.scenario.victory
     if v.get("type") != "exit" or v.get("side") != side:
@@ -197,7 +197,7 @@ def _exit_ok(game: Game, side: str, path: list[int]) -> str | None:
     return None
 
 
-def activation_problem(game: Game, side: str, actor: str, path: list[int]) -> str | None:
+def activation_problem(game: "Position", side: str, actor: str, path: list[int]) -> str | None:
     state = game.state
     o = state.vars["orders"][side][actor]
     cids = participants(state, side, actor)
@@ -276,7 +276,7 @@ def activation_problem(game: Game, side: str, actor: str, path: list[int]) -> st
     return None
 
 
-def activation_paths(game: Game, side: str, actor: str) -> list[list[int]]:
+def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]:
     """Every legal non-empty path of the actor (for the computer and ``legal_orders``)."""
     state = game.state
     o = state.vars["orders"][side][actor]
@@ -310,7 +310,7 @@ def activation_paths(game: Game, side: str, actor: str) -> list[list[int]]:
 
 # --- resolution --------------------------------------------------------------------------------
 
-def _bog(ctx: Resolution, game: Game, cid: str, p: int) -> bool:
+def _bog(ctx: Resolution, game: "Position", cid: str, p: int) -> bool:
     """G-63: a company with vehicles entering hills or vegetation stops there on a 1."""
     cmap = geo.campaign_map(game.scenario)
     if cmap.base(p) not in ("hills",) + geo.VEGETATION:
@@ -323,7 +323,7 @@ def _bog(ctx: Resolution, game: Game, cid: str, p: int) -> bool:
     return False
 
 
-def _move_along(ctx: Resolution, game: Game, cids: list[str], start: int, path: list[int]) -> list[str]:
+def _move_along(ctx: Resolution, game: "Position", cids: list[str], start: int, path: list[int]) -> list[str]:
     """Move each company along ``path`` (stopping if it bogs); returns those that completed it."""
     state = ctx.state
     cmap = geo.campaign_map(game.scenario)
@@ -354,7 +354,7 @@ def _move_along(ctx: Resolution, game: Game, cids: list[str], start: int, path: 
     return done
 
 
-def resolve_act(ctx: Resolution, game: Game, side: str, actor: str, path: list[int]) -> None:
+def resolve_act(ctx: Resolution, game: "Position", side: str, actor: str, path: list[int]) -> None:
     state = ctx.state
     ex = state.vars["exec"]
     o = state.vars["orders"][side][actor]
@@ -392,7 +392,7 @@ def _commanders_follow(state: State, side: str, actor: str, frm: int, cids: list
         k["point"] = F.companies(state)[live[0]]["point"]
 
 
-def _resolve_attack(ctx: Resolution, game: Game, side: str, actor: str, o: dict[str, Any],
+def _resolve_attack(ctx: Resolution, game: "Position", side: str, actor: str, o: dict[str, Any],
                     cids: list[str], path: list[int]) -> None:
     state = ctx.state
     enemy = state.enemy_of(side)
@@ -435,7 +435,7 @@ def _resolve_attack(ctx: Resolution, game: Game, side: str, actor: str, o: dict[
             path_len=len(path))
 
 
-def resolve_advance(ctx: Resolution, game: Game, point: int) -> None:
+def resolve_advance(ctx: Resolution, game: "Position", point: int) -> None:
     """G-26: the forced advance after a won Breakthrough; a battle there is fought as an Attack,
     exhausted (fully motorised forces only in the 3rd point of their path)."""
     state = ctx.state
@@ -459,7 +459,7 @@ def resolve_advance(ctx: Resolution, game: Game, point: int) -> None:
     battle_over(ctx, game)
 
 
-def _after(ctx: Resolution, game: Game, side: str, was_react: bool) -> None:
+def _after(ctx: Resolution, game: "Position", side: str, was_react: bool) -> None:
     """Once an activation (and any battle it caused) is over: victory, then who acts next."""
     state = ctx.state
     if state.pending or state.vars["battle"]:
@@ -481,7 +481,7 @@ def _after(ctx: Resolution, game: Game, side: str, was_react: bool) -> None:
     advance_loop(ctx, game)
 
 
-def battle_over(ctx: Resolution, game: Game) -> None:
+def battle_over(ctx: Resolution, game: "Position") -> None:
     """Called after every battle decision: when the battle and its aftermath are done, the
     activation that caused it is over too."""
     state = ctx.state

@@ -22,7 +22,7 @@ from . import forces as F
 from . import geo
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
     from hexwar.engine.state import State
 
 OFFENSIVE = ("cautious", "decisive", "breakthrough")
@@ -69,7 +69,7 @@ def capped_points(state: "State", side: str) -> set[int]:
     return set(state.vars["encircled"].get(side, [])) | set(state.vars["unsupplied"].get(side, []))
 
 
-def parse(game: "Game", side: str, plan: Any) -> tuple[dict[str, Any] | None, str | None]:
+def parse(game: "Position", side: str, plan: Any) -> tuple[dict[str, Any] | None, str | None]:
     """Check ``plan`` for ``side`` against the rules and the shared state; returns the parsed
     plan or the reason it is refused."""
     state = game.state
