@@ -209,3 +209,48 @@ def test_g45_a_road_bridge_blown_and_repaired_in_two_turns():
     g.apply(O("keep-initiative"), Script(3, 3, 1))
     plans(g, [["posture", "cautious"]], [["posture", "hard_defence"]])
     assert g.state.vars["bridges"]["21"] == "intact"
+
+
+def test_s14_1_s17_4_a_reserve_arrives_on_2d6_plus_modifiers_of_8():
+    comps = [("gb", "north", 15, ["gb-grant", "gb-grant"]), ("de", "south", 21, ["de-schutzen"]),
+             ("de2", "south", 27, ["de-pz3"])]
+    g = game(comps)
+    start(g)
+    assert g.state.vars["commanders"]["south-hq1"]["point"] == 27  # the +2 is with the tanks
+    plans(g, NORTH, [["posture", "hard_defence"], ["order", "south-hq1", "reserve", "de2"]])
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    assert g.state.pending[0] == {"kind": "reserves", "side": "south", "options": ["de2"]}
+    # arrival: 2 + 2, +2 all tanks, +2 commander = 8: arrives, Immediate (adjacent, on the axis).
+    # battle: 160 x 6/5 = 192 against 45 + 80 = 125: R = 1.536, +1; 1 + 1 + 1 = 3: the defence holds.
+    # winner loses 0.15 x 192/125 of 10 teams = 2.3 -> 2 (de-1 and de2-1 by largest remainder);
+    # de2-1's vehicle bails out on a 6 and is recovered. The loser loses 0.10 x 6 = 0.6 -> 1 team
+    # (gb-1 on the tie), bailed out on a 5: a trophy for the winner (2 RP). Commander survives (3).
+    dice = Script(2, 2, 1, 1, 6, 5, 3)
+    ev = g.apply(O("reserves", companies=["de2"]), dice)
+    assert dice.done
+    assert kinds(ev, "reserve-arrived")[0] == {"t": "reserve-arrived", "company": "de2", "roll": 4,
+                                               "modifier": 4, "arrives_as": "immediate"}
+    b = kinds(ev, "battle")[0]
+    assert Fraction(*b["s_def"]) == 125 and b["modifier"] == 1 and not b["attacker_wins"]
+    assert kinds(ev, "recovered")[0]["unit"] == "de2-1"
+    assert kinds(ev, "trophy")[0]["unit_kind"] == "gb-grant"
+    assert F.companies(g.state)["de2"]["point"] == 21  # the reserve joined the defence
+    assert g.state.units["de2-1"].strength == 4 and g.state.units["gb-1"].strength == 2
+    assert g.state.pending[0]["kind"] == "retreat" and g.state.pending[0]["company"] == "gb"
+
+
+def test_s14_1_a_late_reserve_does_nothing_more_this_turn():
+    comps = [("gb", "north", 15, ["gb-grant", "gb-grant"]), ("de", "south", 21, ["de-schutzen"]),
+             ("de2", "south", 27, ["de-pz3"])]
+    g = game(comps)
+    start(g)
+    plans(g, NORTH, [["posture", "hard_defence"], ["order", "south-hq1", "reserve", "de2"]])
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    # 1 + 2 + 4 = 7 < 8: late; the battle is 192 against 45 (R > 3, +4): 2 + 2 + 4 wins
+    ev = g.apply(O("reserves", companies=["de2"]), Script(1, 2, 2, 2, 5))
+    assert kinds(ev, "reserve-late")[0]["roll"] == 3
+    assert F.companies(g.state)["de2"]["point"] == 27 and F.companies(g.state)["de2"]["acted"]
