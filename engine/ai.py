@@ -20,7 +20,7 @@ class NoLegalOrderError(RuntimeError):
 
 
 class Computer:
-    """``secret`` salts the computer's plan commitments; without it the salt derives from the seed
+    """``secret_key`` salts the computer's plan commitments; without it the salt derives from the seed
     (fine for computer-against-computer games, whose seed nobody needs to hide)."""
 
     def __init__(self, seed: int | bytes = 0, secret_key: bytes | None = None) -> None:
