@@ -276,3 +276,46 @@ def test_g21_the_plus_2_group_may_intercept_after_a_battle():
     ev = g.apply(O("act", actor="south-hq1", path=[30]), Script())
     assert kinds(ev, "interception")[0]["actor"] == "south-hq1"
     assert g.state.turn == 2  # nobody had anything left to do
+
+
+def test_g24_disengage_moves_away_from_the_enemy_and_toward_the_own_edge():
+    # north's commanderless group next to the enemy: Disengage under Cautious offensive (11.4)
+    g = _execute([("big", "north", 6, ["gb-grant", "gb-grant", "gb-grant"]), ("gb", "north", 15, ["gb-rifles"]),
+                  ("de", "south", 21, ["de-pz3"])],
+                 [["posture", "cautious"]], [["posture", "hard_defence"]])
+    assert "g15" in g.state.vars["exec"]["queue"]["north"]
+    assert g.validate(O("act", actor="g15", path=[9, 3])) is None  # straight back to row 1
+    assert "next to the enemy" in g.validate(O("act", actor="g15", path=[14]))  # 14 touches 21
+    assert "toward the own edge" in g.validate(O("act", actor="g15", path=[10, 17]))  # 17: back to row 3
+    assert "at most 2" in g.validate(O("act", actor="g15", path=[9, 3, 2]))
+
+
+def test_s14_3_6_an_attack_cancels_the_orders_of_the_attacked_point():
+    g = _execute([("gb", "north", 15, ["gb-grant", "gb-grant"]), ("de", "south", 21, ["de-pz3"])],
+                 [["posture", "decisive"], ["order", "north-hq1", "attack", "gb"]],
+                 [["posture", "counter_attacks"], ["order", "south-hq1", "attack", "de"]])
+    ev = g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    assert kinds(ev, "order-cancelled")[0]["actor"] == "south-hq1"
+    assert "south-hq1" not in g.state.vars["exec"]["queue"]["south"]
+
+
+def test_s17_6_a_group_that_fought_may_not_attack_again():
+    g = _execute([("gb", "north", 15, ["gb-grant", "gb-grant"]), ("de", "south", 21, ["de-pz3"]),
+                  ("de2", "south", 36, ["de-pz3", "de-pz3"])],
+                 [["posture", "decisive"], ["order", "north-hq1", "attack", "gb"]],
+                 [["posture", "hard_defence"]])
+    F.companies(g.state)["gb"]["fought"] = 1
+    assert "fought this turn" in g.validate(O("act", actor="north-hq1", path=[21]))
+
+
+def test_g38_an_encircled_group_that_holds_out_must_disengage():
+    comps = [("big", "north", 6, ["gb-grant", "gb-grant", "gb-grant"]), ("gb", "north", 15, ["gb-rifles"]),
+             ("de1", "south", 9, ["de-pz3"]), ("de2", "south", 21, ["de-pz3"])]
+    g = game(comps)
+    g.apply(O("start"), Script(*([1] * (len(g.state.vars["commanders"]) - 2)), 6, 3, 3, 1))
+    assert g.state.vars["forced"]["north"] == [15]
+    # its commanderless group disengages whatever the posture (Decisive offensive gives it nothing)
+    plans(g, [["posture", "decisive"]], [["posture", "hard_defence"]])
+    assert g.state.vars["orders"]["north"]["g15"]["order"] == "disengage"
+    # encircled: one point only (14.1, 18); 16 touches neither enemy and is no farther from row 1
+    assert "only 1 point" in g.validate(O("act", actor="g15", path=[16, 10]))
