@@ -164,6 +164,11 @@ class Ruleset:
         """The computer's secret plan for ``side``, made from the shared state only."""
         return []
 
+    def plan_problem(self, game: Position, side: str, plan: list[list[Any]]) -> str | None:
+        """None if ``side`` may commit to ``plan`` now, else why not: players check a plan
+        before committing, since the reveal of a plan the rules refuse is refused too."""
+        return None
+
     def ai_orders(self, game: Position) -> Iterable[tuple[int, Order]]:
         """Legal orders with a score for the computer player (higher is better). The default
         scores every legal order 0; rulesets override it with something that plays."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from hexwar import __version__
-from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed
+from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed, secret
 from hexwar.engine.ai import Computer
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
@@ -98,6 +98,9 @@ class Match:
     nonces: NonceSource = random_nonces
     journal: Journal | None = None
     events: list[Event] = field(default_factory=list)
+    #: (round, side) -> (plan, salt) of a local player's committed plan until its reveal: kept in
+    #: memory only, never in the state or the journal (engine/secret.py)
+    sealed: dict[tuple[str, str], tuple[list[list[Any]], bytes]] = field(default_factory=dict)
 
     @classmethod
     def new(cls, scenario: Scenario, *, seed: int | None = None, journal_path: str | Path | None = None,
@@ -119,6 +122,39 @@ class Match:
             self.journal.append(record)
         self.game = trial
         self.events.extend(events)
+        return events
+
+    def commit_plan(self, plan: list[list[Any]], side: str | None = None) -> list[Event]:
+        """A local player's secret plan (hotseat): checked against the rules first, so nobody
+        commits to a plan that could never be revealed, then committed under a fresh random salt.
+        Only the commitment is played and journaled; plan and salt stay here until
+        ``reveal_plan``."""
+        game = self.game
+        side = side if side is not None else game.to_act()
+        rnd = game.ruleset.secret_round(game)
+        if rnd is None or side is None:
+            raise IllegalOrderError("no plan is being committed now")
+        why = secret.plan_problem(plan) or game.ruleset.plan_problem(game, side, plan)
+        if why:
+            raise IllegalOrderError(why)
+        salt = os.urandom(16)
+        bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
+        order = Order.make(secret.COMMIT, digest=secret.commitment(bound, plan, salt))
+        events = self.play(order, side)
+        self.sealed[(rnd["round"], side)] = ([list(r) for r in plan], salt)
+        return events
+
+    def reveal_plan(self, side: str | None = None) -> list[Event]:
+        """Reveal the plan ``side`` committed to this round (once every side has committed)."""
+        game = self.game
+        side = side if side is not None else game.to_act()
+        rnd = game.ruleset.secret_round(game)
+        key = (rnd["round"] if rnd else "", side or "")
+        if key not in self.sealed:
+            raise IllegalOrderError(f"{side} has no sealed plan to reveal this round")
+        plan, salt = self.sealed[key]
+        events = self.play(Order.make(secret.REVEAL, plan=plan, salt=salt.hex()), side)
+        del self.sealed[key]
         return events
 
     def close(self) -> None:

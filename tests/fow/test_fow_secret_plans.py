@@ -97,3 +97,27 @@ def test_the_computer_plans_from_the_shared_state_only():
     g.apply(reveal("north", NORTH), Script())
     g.apply(south.choose(g), Script())
     assert g.state.phase == "execute"
+
+
+def test_hotseat_plans_are_sealed_in_the_match_until_both_have_committed(tmp_path):
+    from hexwar.engine import IllegalOrderError as Refused
+    from hexwar.journal import read_journal
+    from hexwar.match import Match, replay
+    from fow_helpers import toml
+    from hexwar.scenarios.loader import parse_scenario
+
+    m = Match.new(parse_scenario(toml(COMPANIES)), seed=3, journal_path=tmp_path / "h.journal")
+    while m.game.state.phase != "plan":
+        m.play(next(o for o in m.game.legal_orders() if o.kind in ("start", "end-phase")))
+    with pytest.raises(Refused, match="strategic initiative"):
+        m.commit_plan([["posture", "hard_defence"]])  # refused before anything is committed
+    m.commit_plan(NORTH)
+    m.commit_plan(SOUTH)
+    raw = (tmp_path / "h.journal").read_bytes()
+    assert b"cautious" not in raw and b"hard_defence" not in raw
+    m.reveal_plan()
+    m.reveal_plan()
+    assert m.game.state.phase == "execute" and not m.sealed
+    m.close()
+    contents = read_journal(tmp_path / "h.journal")
+    assert replay(str(tmp_path / "h.journal"), contents, verify=True).game.digest() == m.game.digest()

@@ -159,6 +159,9 @@ class FowRuleset(Ruleset):
     def ai_plan(self, game: "Position", side: str) -> list[list[Any]]:
         return ai.plan(game, side)
 
+    def plan_problem(self, game: "Position", side: str, plan: list[list[Any]]) -> str | None:
+        return secret.plan_problem(plan) or P.parse(game, side, plan)[1]
+
     # --- legality ---------------------------------------------------------------------------
     def legal_orders(self, game: "Position") -> Iterator[Order]:
         for order in self._candidates(game):
