@@ -235,15 +235,17 @@ def eligible_reserves(state: State, scenario: Any, side: str, point: int) -> lis
             units = F.platoons(state, cid)
             reach = 3 if F.mechanised(units) else 2
             d = _path_length(cmap, c["point"], point, blocked, state.vars["bridges"],
-                             F.fords_ok(units), c["bank"], reach)
+                             F.fords_ok(units), c["bank"], reach, _may_climb(units))
             if d is not None:
                 out.append(cid)
     return sorted(out)
 
 
 def _path_length(cmap: geo.CampaignMap, a: int, goal: int, blocked: set[int],
-                 bridges: dict[str, str], fords: bool, bank: str | None, limit: int) -> int | None:
-    """Steps of the shortest legal path from ``a`` to ``goal`` (at most ``limit``)."""
+                 bridges: dict[str, str], fords: bool, bank: str | None, limit: int,
+                 mountains: bool = False) -> int | None:
+    """Steps of the shortest legal path from ``a`` to ``goal`` (at most ``limit``), through
+    mountains only when ``mountains`` (§13)."""
     frontier = [(a, bank)]
     seen = {(a, bank)}
     for d in range(1, limit + 1):
@@ -257,12 +259,17 @@ def _path_length(cmap: geo.CampaignMap, a: int, goal: int, blocked: set[int],
                     continue
                 if n == goal:
                     return d
-                if cmap.base(n) == "mountains" or (n, nb) in seen:
+                if (cmap.base(n) == "mountains" and not mountains) or (n, nb) in seen:
                     continue
                 seen.add((n, nb))
                 nxt.append((n, nb))
         frontier = nxt
     return None
+
+
+def _may_climb(units: list[Unit]) -> bool:
+    """§13, G-64: mountains are closed to mechanised companies and to tanks and armoured cars."""
+    return not (F.mechanised(units) or any(F.is_vehicle(u) for u in units))
 
 
 def _entry_side(cmap: geo.CampaignMap, state: State, cid: str, point: int, blocked: set[int]) -> tuple[int, int]:
@@ -277,7 +284,7 @@ def _entry_side(cmap: geo.CampaignMap, state: State, cid: str, point: int, block
         if n in blocked:
             continue
         k = _path_length(cmap, c["point"], n, blocked, state.vars["bridges"], F.fords_ok(units),
-                         c["bank"], 2)
+                         c["bank"], 2, _may_climb(units))
         if k is not None and (best is None or (k + 1, n) < best[:2]):
             best = (k + 1, n, d)
     if best is None:
