@@ -196,3 +196,25 @@ def test_s18_a_plus_2_commander_never_surrenders():
     assert F.best_rating(g.state, "north", 15) == 0  # rated at start: the first is +2
     ev = g.apply(O("start"), Script(3, 3, 1))  # no surrender roll at all: income, income, weather
     assert kinds(ev, "no-surrender") and "gb" in F.live(g.state, "north")
+
+
+def test_s2_8_the_loader_refuses_campaign_data_it_cannot_use():
+    import pytest
+    from hexwar.scenarios.loader import ScenarioError, parse_scenario
+    from fow_helpers import toml
+    comps = [("gb", "north", 3, ["gb-rifles"]), ("de", "south", 33, ["de-pz3"])]
+    good = toml(comps)
+    parse_scenario(good)
+    cases = {
+        'orientation = "flat"': ('orientation = "pointy"', "6x6"),
+        'nations = { north': ('nations = { west', "rules.nations"),
+        '[victory]\ntype = "meeting"': ('[victory]\ntype = "conquest"', "victory.type"),
+    }
+    for old, (new, why) in cases.items():
+        with pytest.raises(ScenarioError) as exc:
+            parse_scenario(good.replace(old, new, 1))
+        assert any(why in p for p in exc.value.problems), exc.value.problems
+    bad_river = good.replace('si_side = "north"', 'si_side = "north"\nrivers = [["0103", "0303"]]')
+    with pytest.raises(ScenarioError) as exc:
+        parse_scenario(bad_river)
+    assert any("adjacent" in p for p in exc.value.problems)
