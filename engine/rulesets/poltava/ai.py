@@ -107,7 +107,7 @@ def _moves(rs, v):
         out.append((500, Order.make("exchange")))
     if not v.s1 and st.active == RUSSIA:
         for o in rs.legal_orders_regarrison(v):
-            out.append((300, o))
+            out.append((600, o))      # before the exchange: Part 3 order
     enemies = _field(v, side)
     target = _objective(v, side)
     if not v.s1 and side == RUSSIA:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fractions import Fraction
+
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
 from hexwar.engine.movement import Route, search_moves
 
@@ -60,6 +62,69 @@ def within2(h):
 
 
 _VIEWS: dict[int, tuple] = {}
+
+# --- exact line of sight geometry (R7, A22) --------------------------------------------------------
+# A hex cell in cube coordinates is the closed set max(|dx-dy|, |dy-dz|, |dz-dx|) <= 1 around its
+# centre (the three pairs of opposite hexsides), whatever the map's orientation. Along the segment
+# from centre a to centre b each of those differences is linear in t, so the part of the segment
+# inside a cell is an interval of t found with exact fractions; a single point means a vertex touch.
+_PAIRS = ((0, 1), (1, 2), (2, 0))
+_SIGHT: dict[tuple, tuple] = {}
+
+
+def _cube(h) -> tuple[int, int, int]:
+    return h[0], h[1], -h[0] - h[1]
+
+
+def _interval(a, b, cells) -> tuple[Fraction, Fraction] | None:
+    """The t-interval of segment a->b lying in every one of ``cells`` (closed), or None."""
+    ca, cb = _cube(a), _cube(b)
+    lo, hi = Fraction(0), Fraction(1)
+    for c in cells:
+        cc = _cube(c)
+        for i, j in _PAIRS:
+            f0 = (ca[i] - ca[j]) - (cc[i] - cc[j])
+            f1 = (cb[i] - cb[j]) - (ca[i] - ca[j])
+            if f1 == 0:
+                if abs(f0) > 1:
+                    return None
+                continue
+            t1, t2 = Fraction(-1 - f0, f1), Fraction(1 - f0, f1)
+            if t1 > t2:
+                t1, t2 = t2, t1
+            lo, hi = max(lo, t1), min(hi, t2)
+            if lo > hi:
+                return None
+    return lo, hi
+
+
+def sight_touches(a, b) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]:
+    """Intervening hexes and hexsides that the straight line between the centres of ``a`` and
+    ``b`` crosses or touches, a vertex included (R7: "touches any part"; A22). Hexsides of ``a``
+    or ``b`` themselves are left out. Pure geometry, cached on the two coordinates."""
+    a, b = Hex(*a), Hex(*b)
+    key = (a, b)
+    hit = _SIGHT.get(key)
+    if hit is not None:
+        return hit
+    near: set[Hex] = set()
+    for line in hex_line_pair(a, b):
+        for h in line:
+            near.update(hex_spiral(h, 1))
+    cells = sorted(h for h in near if _interval(a, b, (h,)) is not None)
+    hexes = tuple(h for h in cells if h not in (a, b))
+    inside = set(cells)
+    sides = []
+    for h in cells:
+        for n in hex_neighbors(h):
+            if n in inside and h < n and a not in (h, n) and b not in (h, n) \
+                    and _interval(a, b, (h, n)) is not None:
+                sides.append((h, n))
+    hit = (hexes, tuple(sides))
+    if len(_SIGHT) > 50000:
+        _SIGHT.clear()
+    _SIGHT[key] = hit
+    return hit
 
 
 def view_of(game) -> "View":
@@ -134,14 +199,32 @@ class View:
         return self.m.offset(h)[1] + 1 > self.south_row
 
     # --- zones of control (Part 5) -------------------------------------------------------------
+    def inside_of(self, a, b):
+        """The camp side of a retrenchment hexside between ``a`` and ``b`` (Part 6, A6): the
+        hex that is in the Camp when the other is not; None when that does not tell."""
+        ca, cb = self.in_camp(a), self.in_camp(b)
+        if ca == cb:
+            return None
+        return Hex(*a) if ca else Hex(*b)
+
     def zoc_extends(self, u, a, b) -> bool:
+        """Does ``u`` in ``a`` project its ZOC into ``b``? Not into no-ZOC terrain (R5.1, TEC),
+        not across a hexside ``u`` may not cross (impassable; the Redoubt Line when ``u`` is
+        banned from it, Z9), and across the retrenchment only outward from the camp side, and
+        never for mounted units (Part 5 item 2)."""
         if b not in self.m:
             return False
         t = self.terrain(b)
         if t in IMPASSABLE or t in NO_ZOC:
             return False
         f = features(self.m, a, b)
-        if "impassable" in f or "retrenchment" in f:
+        if not f:
+            return True
+        if "impassable" in f:
+            return False
+        if "retrenchment" in f and (arm(u) in MOUNTED or self.inside_of(a, b) != Hex(*a)):
+            return False
+        if "redoubt_line" in f and self.line_banned(u):
             return False
         return True
 
@@ -284,8 +367,8 @@ class View:
         if arm(u) in MOUNTED and self.terrain(h) in NO_CAVALRY:
             return False
         r = self.redoubt_at(h)
-        if r is not None and (r.side == RUSSIA or u.side == RUSSIA):
-            return False
+        if r is not None and r.side == RUSSIA:
+            return False        # a garrisoned redoubt: pass through only (A41); captured = plain (12.4)
         if r is not None and self.combat_at(h, u.side):
             return False
         mates = [x for x in self.combat_at(h, u.side) if x.id != u.id]
@@ -336,24 +419,44 @@ class View:
             return f"may not end its move in {self.m.label(here)} (stacking, enemy or redoubt)"
         return None
 
+    def cut_off(self, a, b) -> bool:
+        """Is ``a`` behind an impassable river as seen from ``b`` (R6.1.1)? True when every
+        shortest hex path between them crosses an ``impassable`` hexside or a ``river`` hex, so no
+        enemy ZOC from ``b``'s side can reach ``a`` by the short way."""
+        a, b = Hex(*a), Hex(*b)
+        n = hex_distance(a, b)
+        frontier = {a}
+        for d in range(n - 1, -1, -1):
+            nxt = set()
+            for h in sorted(frontier):
+                for x in hex_neighbors(h):
+                    if hex_distance(x, b) != d or x not in self.m:
+                        continue
+                    if x != b and self.terrain(x) == "river":
+                        continue
+                    if "impassable" in features(self.m, h, x):
+                        continue
+                    nxt.add(x)
+            frontier = nxt
+            if not frontier:
+                return True
+        return b not in frontier
+
     # --- line of sight (Part 7.4, 7.5) ---------------------------------------------------------
     def elevated(self, u) -> bool:
         return arm(u) == "art" and self.terrain(u.hex) in ELEVATED
 
     def los(self, a, b, through_units: bool) -> bool:
-        """Clear if neither of the two nudged lines touches a blocking hex or hexside."""
-        for path in hex_line_pair(a, b):
-            for i, h in enumerate(path):
-                if 0 < i < len(path) - 1:
-                    if self.terrain(h) in LOS_BLOCKING:
-                        return False
-                    if not through_units and self.combat_at(h):
-                        return False
-                if i > 0:
-                    p = path[i - 1]
-                    if p not in (a, b) and h not in (a, b) and "retrenchment" in features(self.m, p, h):
-                        return False
-        return True
+        """Clear unless the exact centre-to-centre line touches an intervening blocking hex, an
+        intervening combat unit (unless ``through_units``) or a retrenchment hexside that is not
+        the firer's or the target's own (R7, R6.3, A22: a vertex touch blocks)."""
+        hexes, sides = sight_touches(a, b)
+        for h in hexes:
+            if self.terrain(h) in LOS_BLOCKING:
+                return False
+            if not through_units and self.combat_at(h):
+                return False
+        return not any("retrenchment" in features(self.m, p, q) for p, q in sides)
 
     def home_rows(self, side: str, h) -> int:
         edge = self.scn.side(side).home_edge or ("north" if side == RUSSIA else "south")
