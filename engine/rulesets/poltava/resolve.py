@@ -6,7 +6,7 @@ from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors
 
 from . import melee as M
 from .board import View, arm, hx, other, stat
-from .data import MELEE_ARMS, RUSSIA, SWEDEN, parse_result
+from .data import MELEE_ARMS, RUSSIA, SWEDEN, clock, parse_result
 
 
 def L(v, h):
@@ -272,7 +272,7 @@ def _end_phase(rs, ctx) -> None:
             st.active = first
             st.phase = "move"
             _clear_marks(st)
-    ctx.emit("phase", turn=st.turn, side=st.active, phase=st.phase)
+    ctx.emit("phase", turn=st.turn, side=st.active, phase=st.phase, clock=clock(st.turn))
 
 
 def _start_melee(rs, ctx) -> None:
