@@ -289,7 +289,7 @@ def test_S2_2_7_redoubts_have_no_zoc():
     rows = ["." * 10] * 5 + ["....R....."] + ["." * 10] * 4
     g = game([U("a", "sweden", "sw-inf", "0505"), U("r", "russia", "redoubt", "0506"),
               U("z", "russia", "ru-inf", "0909")], rows=rows)
-    assert g.zoc_hexes("sweden") == [] or g.map.parse("0505") not in g.zoc_hexes("sweden")
+    assert g.map.parse("0505") not in g.zoc_hexes("sweden")
     assert g.validate(O("move", unit="a", path=path(g, "0405", "0406"))) is None
 
 
