@@ -1,0 +1,533 @@
+"""Napoleonica v4.00 (V. Tsupnik, A. Sheiko, 2009) on hexes: spec ../shared/rules/napoleonica.md.
+
+Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, see geometry):
+
+* ``end-phase`` - start the battle; pass (attack, appearance, fire); in movement: the rest of
+  my pieces do nothing this phase (9.2).
+* ``attack unit target contact`` - attack phase: charge the unit at hex ``target``, ending in
+  hex ``contact``; ``contact`` null declares an attack that will fail (out of reach, 7.7).
+* ``appear unit hex formation facing`` - appearance phase: a rallied unit or reserve enters (8).
+* ``move unit path facing`` - movement: ``path`` the hexes entered, ``facing`` the final facing.
+* ``form unit formation facing`` - movement: formation change, about-face, battery pivot or
+  re-forming a disordered unit (9.7, 9.8).
+* ``dismount unit formation facing`` / ``mount unit formation facing`` - chasseurs (9.9).
+* ``hold unit`` - movement: the piece does nothing (it still uses its place in the four).
+* ``rally unit`` - movement: try to restore a fleeing unit (14).
+* ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
+* ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
+* ``resign``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.orders import Order
+from hexwar.engine.ruleset import Resolution, Ruleset
+from hexwar.engine.state import State, Unit
+
+from . import attack as A
+from . import board as B
+from . import data as D
+from . import fire as F
+from . import melee as M
+from . import morale, turn
+from . import movement as MV
+from .setup import check_scenario, initial_state
+
+if TYPE_CHECKING:
+    from hexwar.engine.game import Game
+    from hexwar.engine.movement import Route
+    from hexwar.engine.scenario import Scenario
+
+KINDS = ("end-phase", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
+         "fire", "melee", "resign")
+UNIT_ORDERS = ("appear", "move", "form", "dismount", "mount", "hold", "rally", "fire", "attack", "melee")
+
+
+def _hex(v: Any) -> Hex | None:
+    if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return Hex(v[0], v[1])
+    return None
+
+
+def _facing(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 else None
+
+
+class NapoleonicaRuleset(Ruleset):
+    id = "napoleonica"
+    title = "Napoleonica v4.00 (Tsupnik & Sheiko), on hexes"
+    unit_types = D.UNIT_TYPES
+    terrain_types = D.TERRAIN
+    hexside_types = D.HEXSIDES
+    grades = ("recruit", "veteran")
+
+    # --- set-up ---------------------------------------------------------------------------
+    def may_stack_at_setup(self, stats: dict, other_stats: dict) -> bool:
+        """A general may share a hex with one friendly stand (21.5)."""
+        return (stats.get("arm") == "gen") != (other_stats.get("arm") == "gen")
+
+    def check_scenario(self, scenario: "Scenario") -> list[str]:
+        return check_scenario(scenario)
+
+    def initial_state(self, scenario: "Scenario") -> State:
+        return initial_state(self.id, scenario)
+
+    # --- who can act --------------------------------------------------------------------------
+    def has_action(self, hmap, scenario, state: State, side: str) -> bool:
+        phase = state.phase
+        if phase == "attack":
+            view = B.View(state)
+            return any(A.options(hmap, view, state, u) for u in state.side_units(side)
+                       if A.attacker_problem(state, u) is None)
+        if phase == "appearance":
+            return any(self._appear_options(hmap, scenario, state, u, first_only=True)
+                       for u in self._appearers(state, side))
+        if phase == "movement":
+            return side not in state.vars.get("done", []) and bool(self._pieces(state, side))
+        if phase == "fire":
+            view = B.View(state)
+            return any(self._fire_targets(hmap, view, state, u) for u in state.side_units(side)
+                       if F.shooter_problem(state, u) is None)
+        if phase == "melee":
+            return bool(M.components(state))
+        return False
+
+    def _has(self, game_or_ctx) -> turn.HasAction:
+        hmap, scenario = game_or_ctx.map, game_or_ctx.scenario
+        return lambda state, side: self.has_action(hmap, scenario, state, side)
+
+    @staticmethod
+    def _pieces(state: State, side: str) -> list[Unit]:
+        """Pieces still to act in this Movement phase (9.1, 9.2): units that neither attacked
+        nor were attacked, generals, and fleeing units (for restoration)."""
+        out = []
+        for u in state.side_units(side, alive=False):
+            if u.marks.get("acted") == state.turn:
+                continue
+            if B.state_of(u) == "fleeing":
+                out.append(u)
+            elif B.on_table(u) and u.marks.get("attacked") != state.turn \
+                    and u.marks.get("targeted") != state.turn:
+                out.append(u)
+        return out
+
+    @staticmethod
+    def _appearers(state: State, side: str) -> list[Unit]:
+        out = []
+        for u in state.side_units(side, alive=False):
+            st = B.state_of(u)
+            if st == "restored" and int(u.marks.get("restored", 0)) < state.turn:
+                out.append(u)
+            elif st == "reserve" and int(u.marks.get("entry", 1)) <= state.turn:
+                out.append(u)
+        return out
+
+    def _appear_options(self, hmap, scenario, state: State, u: Unit, first_only: bool = False) -> list[tuple[Hex, str, int]]:
+        """Where and how a unit may appear (8.3, 21.10): an own-edge hex, not next to an enemy,
+        3+ hexes from every formed enemy line, column or battery in position."""
+        view = B.View(state)
+        edge = B.edge_of(scenario, u.side)
+        out = []
+        for h in hmap.edge_hexes(edge):
+            if h in view.stands or view.generals.get(h) and B.is_general(u):
+                continue
+            if hmap.terrain_at(h) in ("lake", "river") or (hmap.terrain_at(h) in ("forest", "swamp")
+                                                          and not (B.foot(u) or B.is_general(u))):
+                continue
+            if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
+                continue
+            if any(hex_distance(e.hex, h) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
+                   and B.formation(e) in ("line", "column", "unlimbered")
+                   for e in view.enemy_stands(u.side)):
+                continue
+            for form in B.formations_for(u):
+                for f in range(6):
+                    out.append((h, form, f))
+                    if first_only:
+                        return out
+        return out
+
+    def _fire_targets(self, hmap, view: B.View, state: State, u: Unit) -> list[Unit]:
+        return [t for t in view.enemy_stands(u.side)
+                if F.target_problem(hmap, view, state, u, t) is None]
+
+    # --- legal orders -------------------------------------------------------------------------
+    def legal_orders(self, game: "Game") -> Iterator[Order]:
+        state, hmap = game.state, game.map
+        if state.result is not None:
+            return
+        side = state.active
+        phase = state.phase
+        if phase == "attack":
+            view = B.View(state)
+            for u in state.side_units(side):
+                for tid, h in A.options(hmap, view, state, u):
+                    t = state.units[tid]
+                    yield Order.make("attack", unit=u.id, target=tuple(t.hex),
+                                     contact=None if h is None else tuple(h))
+        elif phase == "appearance":
+            for u in self._appearers(state, side):
+                for h, form, f in self._appear_options(hmap, game.scenario, state, u):
+                    yield Order.make("appear", unit=u.id, hex=tuple(h), formation=form, facing=f)
+        elif phase == "movement":
+            view = B.View(state)
+            for u in self._pieces(state, side):
+                yield from self._movement_orders(hmap, view, u)
+        elif phase == "fire":
+            view = B.View(state)
+            for u in state.side_units(side):
+                if F.shooter_problem(state, u) is None:
+                    for t in self._fire_targets(hmap, view, state, u):
+                        yield Order.make("fire", unit=u.id, target=tuple(t.hex))
+        elif phase == "melee":
+            for group in M.components(state):
+                mine = [i for i in group if state.units[i].side == side]
+                if mine:
+                    yield Order.make("melee", unit=mine[0])
+        if self._end_phase_refusal(state) is None:
+            yield Order.make("end-phase")
+        yield Order.make("resign")
+
+    def _movement_orders(self, hmap, view: B.View, u: Unit) -> Iterator[Order]:
+        yield Order.make("hold", unit=u.id)
+        st = B.state_of(u)
+        if st == "fleeing":
+            yield Order.make("rally", unit=u.id)
+            return
+        if st == "formed":
+            for (h, f), (_, path) in sorted(MV.moves(hmap, view, u).items()):
+                yield Order.make("move", unit=u.id, path=tuple(tuple(x) for x in path), facing=f)
+        if B.is_general(u):
+            return
+        for form, f in MV.formation_options(u):
+            yield Order.make("form", unit=u.id, formation=form, facing=f)
+        if u.kind == "CAV_CHASSEUR" and st == "formed":
+            kind = "mount" if u.marks.get("dismounted") else "dismount"
+            forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
+            for form in forms:
+                for f in ([u.facing] if form == "square" else [u.facing, (u.facing + 3) % 6]):
+                    yield Order.make(kind, unit=u.id, formation=form, facing=f)
+
+    def _end_phase_refusal(self, state: State) -> str | None:
+        if state.phase == "melee" and M.components(state):
+            return "every melee must be fought (12): choose the next one"
+        return None
+
+    # --- validation -----------------------------------------------------------------------------
+    def validate(self, game: "Game", order: Order) -> str | None:
+        state, hmap = game.state, game.map
+        if state.result is not None:
+            return "the game is over"
+        kind = order.kind
+        if kind not in KINDS:
+            return f"unknown order {kind!r} (Napoleonica orders: {', '.join(KINDS)})"
+        if kind == "resign":
+            return None
+        if kind == "end-phase":
+            return self._end_phase_refusal(state)
+        uid = order.get("unit")
+        if not isinstance(uid, str) or uid not in state.units:
+            return f"no unit {uid!r}"
+        u = state.units[uid]
+        if u.side != state.active:
+            return f"{uid} is not a unit of {state.active}"
+        phase = state.phase
+        want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee"}.get(kind, "movement")
+        if phase != want:
+            return f"{kind} orders belong to the {want} phase, not the {phase} phase (6)"
+        if kind == "melee":
+            if not any(uid in g for g in M.components(state)):
+                return f"{uid} is not in a melee"
+            return None
+        if kind == "attack":
+            t = self._unit_at(state, _hex(order.get("target")))
+            if t is None:
+                return "the target must be the hex of an enemy unit"
+            raw = order.get("contact")
+            h = _hex(raw)
+            if raw is not None and h is None:
+                return "contact must be a hex [q, r] or null"
+            return A.validate(hmap, B.View(state), state, u, t, h)
+        if kind == "fire":
+            why = F.shooter_problem(state, u)
+            if why:
+                return why
+            t = self._unit_at(state, _hex(order.get("target")))
+            if t is None:
+                return "the target must be the hex of an enemy unit"
+            return F.target_problem(hmap, B.View(state), state, u, t)
+        if kind == "appear":
+            if u not in self._appearers(state, u.side):
+                return f"{uid} may not appear now (8.1: rallied in an earlier turn, or a reserve)"
+            h, form, f = _hex(order.get("hex")), order.get("formation"), _facing(order.get("facing"))
+            if (h, form, f) not in self._appear_options(hmap, game.scenario, state, u):
+                return "appear on an own-edge hex, 10 cm (3 hexes) from formed enemy lines, columns " \
+                       "and batteries, not next to an enemy, in any formation but disordered (8.3)"
+            return None
+        # movement-phase orders
+        if u not in self._pieces(state, u.side):
+            return f"{uid} may not act in this Movement phase (it attacked, was attacked, or already acted: 9.1)"
+        if state.active in state.vars.get("done", []):
+            return "you have finished this Movement phase"
+        if kind == "hold":
+            return None
+        if kind == "rally":
+            return None if B.state_of(u) == "fleeing" else f"{uid} is not fleeing (14)"
+        if B.state_of(u) == "fleeing":
+            return f"{uid} is fleeing: it may only try to rally (14)"
+        if kind == "move":
+            if B.state_of(u) != "formed":
+                return "a disordered unit cannot move (9.3)"
+            path = order.get("path")
+            f = _facing(order.get("facing"))
+            if not isinstance(path, tuple) or any(_hex(x) is None for x in path) or f is None:
+                return "a move needs a path of hexes and a facing 0-5"
+            hexes = tuple(Hex(*x) for x in path)
+            end = hexes[-1] if hexes else u.hex
+            found = MV.moves(hmap, B.View(state), u).get((end, f))
+            if found is None:
+                return f"{uid} cannot reach {hmap.label(end) if end in hmap else end} facing {f} this phase (9.5, 9.6, 21.8)"
+            if found[1] != hexes:
+                return "take the canonical path " + "-".join(hmap.label(x) for x in found[1])
+            return None
+        if kind == "form":
+            if B.is_general(u):
+                return "generals have no formation"
+            opt = (order.get("formation"), _facing(order.get("facing")))
+            if opt not in MV.formation_options(u):
+                return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
+                       "turning 180 degrees (9.7)"
+            return None
+        if kind in ("mount", "dismount"):
+            if u.kind != "CAV_CHASSEUR":
+                return "only mounted chasseurs mount and dismount (9.9)"
+            if B.state_of(u) != "formed":
+                return "a disordered unit cannot mount or dismount"
+            if (kind == "mount") != bool(u.marks.get("dismounted")):
+                return f"{uid} is already {'mounted' if kind == 'mount' else 'dismounted'}"
+            forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
+            form, f = order.get("formation"), _facing(order.get("facing"))
+            if form not in forms or f not in (u.facing, (u.facing + 3) % 6):
+                return f"{kind}: a formation of {', '.join(forms)}, keeping or reversing the facing (9.9)"
+            if kind == "mount" and hmap.terrain_at(u.hex) in ("forest", "swamp"):
+                return "mounted cavalry may not stand in forest or swamp"
+            return None
+        return f"unknown order {kind!r}"
+
+    @staticmethod
+    def _unit_at(state: State, h: Hex | None) -> Unit | None:
+        if h is None:
+            return None
+        for uid in sorted(state.units):
+            u = state.units[uid]
+            if u.hex == h and B.on_table(u) and not B.is_general(u):
+                return u
+        return None
+
+    def needs_dice(self, game: "Game", order: Order) -> bool:
+        return order.kind not in ("resign",)
+
+    # --- resolution -------------------------------------------------------------------------------
+    def resolve(self, ctx: Resolution, order: Order) -> None:
+        state = ctx.state
+        kind = order.kind
+        has = self._has(ctx)
+        if kind == "resign":
+            loser = state.active
+            ctx.emit("resigned", side=loser)
+            turn.finish(ctx, {"winner": state.enemy_of(loser), "reason": f"{loser} resigned"})
+            return
+        if kind == "end-phase":
+            if state.phase == "start":
+                state.vars["done"] = []
+                turn.start_turn(ctx, has)
+            elif state.phase == "movement":
+                state.vars.setdefault("done", []).append(state.active)
+                ctx.emit("rest-hold", side=state.active)
+                state.vars["block"] = 3
+                turn.after_activation(ctx, has)
+            else:
+                turn.after_action(ctx, has, passed=True)
+            self._tidy(state)
+            return
+        u = state.units[order["unit"]]
+        if kind == "attack":
+            t = self._unit_at(state, _hex(order["target"]))
+            A.resolve(ctx, u, t, _hex(order.get("contact")))
+            turn.after_action(ctx, has, passed=False)
+        elif kind == "fire":
+            t = self._unit_at(state, _hex(order["target"]))
+            F.resolve(ctx, u, t)
+            turn.after_action(ctx, has, passed=False)
+        elif kind == "melee":
+            group = next(g for g in M.components(state) if u.id in g)
+            M.resolve(ctx, group)
+            turn.after_action(ctx, has, passed=False)
+        elif kind == "appear":
+            h = _hex(order["hex"])
+            u.hex = h
+            u.facing = order["facing"]
+            u.mark("formation", order["formation"])
+            u.mark("state", "formed")
+            u.mark("restored", 0)
+            u.mark("entry", 0)
+            u.mark("moved", state.turn)
+            u.mark("moved_how", "appear")
+            ctx.emit("appeared", unit=u.id, at=[h[0], h[1]], formation=order["formation"], facing=u.facing)
+            turn.after_action(ctx, has, passed=False)
+        else:
+            self._resolve_movement(ctx, u, order)
+            turn.after_activation(ctx, has)
+        self._tidy(state)
+
+    @staticmethod
+    def _tidy(state: State) -> None:
+        if state.phase != "movement":
+            state.vars["done"] = []
+
+    def _resolve_movement(self, ctx: Resolution, u: Unit, order: Order) -> None:
+        state = ctx.state
+        kind = order.kind
+        u.mark("acted", state.turn)
+        if kind == "hold":
+            ctx.emit("held", unit=u.id)
+            return
+        if kind == "rally":
+            morale.rally(ctx, u)
+            return
+        u.mark("moved", state.turn)
+        if kind == "move":
+            path = order["path"]
+            start = u.hex
+            how = "move-unlimbered" if B.formation(u) == "unlimbered" else "move"
+            if path:
+                u.hex = Hex(*path[-1])
+            u.facing = order["facing"]
+            u.mark("moved_how", how)
+            ctx.emit("moved", unit=u.id, frm=[start[0], start[1]], to=[u.hex[0], u.hex[1]],
+                     path=[list(x) for x in path], facing=u.facing)
+            return
+        form, f = order["formation"], order["facing"]
+        if kind == "form" and B.state_of(u) == "disordered":
+            view = B.View(state)
+            if MV.enemy_threat_for_reform(ctx.map, view, u):
+                from .rolls import test
+                if not test(ctx, 1, B.experience(u), "re-form", unit=u.id):
+                    ctx.emit("re-form-failed", unit=u.id)
+                    return
+            u.mark("state", "formed")
+        if kind == "dismount":
+            u.mark("dismounted", True)
+        elif kind == "mount":
+            u.mark("dismounted", False)
+        old = B.formation(u)
+        u.mark("formation", form)
+        u.facing = f
+        u.mark("moved_how", "unlimber" if (old, form) == ("limbered", "unlimbered") else kind)
+        ctx.emit("formation", unit=u.id, formation=form, facing=f, how=kind)
+
+    # --- previews ------------------------------------------------------------------------------
+    def reachable(self, game: "Game", unit_id: str) -> "dict[Hex, Route]":
+        from hexwar.engine.movement import Route
+        u = game.state.units.get(unit_id)
+        if u is None or not B.on_table(u):
+            return {}
+        out: dict[Hex, Route] = {}
+        for (h, _f), (_m, path) in sorted(MV.moves(game.map, B.View(game.state), u).items()):
+            if path and h not in out:
+                out[h] = Route(len(path), tuple(path))
+        return out
+
+    def targets(self, game: "Game", unit_id: str) -> list[Hex]:
+        state, hmap = game.state, game.map
+        u = state.units.get(unit_id)
+        if u is None or not B.on_table(u):
+            return []
+        view = B.View(state)
+        if state.phase == "attack":
+            return sorted({state.units[t].hex for t, _ in A.options(hmap, view, state, u)})
+        if F.shooter_problem(state, u) is None:
+            return sorted(t.hex for t in self._fire_targets(hmap, view, state, u))
+        return []
+
+    def zoc_hexes(self, game: "Game", side: str) -> list[Hex]:
+        """Hexes next to an enemy stand: no move may enter them (9.4)."""
+        view = B.View(game.state)
+        out = set()
+        for e in view.enemy_stands(side):
+            out.update(n for _, n in game.map.neighbors(e.hex))
+        return sorted(out)
+
+    def odds(self, game: "Game", order: Order) -> dict[str, Any]:
+        state, hmap = game.state, game.map
+        if self.validate(game, order) is not None:
+            return {}
+        u = state.units.get(order.get("unit"))
+        if order.kind == "fire":
+            return F.preview(hmap, u, self._unit_at(state, _hex(order.get("target"))))
+        if order.kind == "attack":
+            return A.preview(hmap, state, u, self._unit_at(state, _hex(order.get("target"))),
+                             _hex(order.get("contact")))
+        if order.kind == "rally":
+            return morale.preview_rally(u)
+        return {}
+
+    def status_lines(self, game: "Game", side: str) -> list[str]:
+        state = game.state
+        units = [u for u in state.side_units(side, alive=False) if B.is_combat(u)]
+        counts: dict[str, int] = {}
+        for u in units:
+            counts[B.state_of(u)] = counts.get(B.state_of(u), 0) + 1
+        lines = [", ".join(f"{k} {v}" for k, v in sorted(counts.items()))]
+        lines.append(f"points so far {turn.points(game.scenario, state, side)}; breaks at "
+                     f"{D.BREAK_PCT}% of {state.sides[side].get('start_combat', 0)} combat units gone")
+        if state.phase == "movement":
+            lines.append(f"pieces left to act: {len(self._pieces(state, side))}")
+        return lines
+
+    def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
+        from . import ai
+        return ai.candidates(self, game)
+
+    # --- invariants ---------------------------------------------------------------------------
+    def invariant_problems(self, game: "Game") -> list[str]:
+        state, hmap = game.state, game.map
+        out = []
+        stands: dict[Hex, str] = {}
+        gens: dict[Hex, str] = {}
+        for uid in sorted(state.units):
+            u = state.units[uid]
+            st = B.state_of(u)
+            if u.hex is not None:
+                if u.hex not in hmap:
+                    out.append(f"{uid} off the map at {u.hex}")
+                if st not in B.ON_TABLE:
+                    out.append(f"{uid} on the table but {st}")
+                table = gens if B.is_general(u) else stands
+                if u.hex in table:
+                    out.append(f"{uid} and {table[u.hex]} share {u.hex}")
+                table[u.hex] = uid
+                if u.strength < 1:
+                    out.append(f"{uid} on the table with {u.strength} stands")
+            elif st in B.ON_TABLE:
+                out.append(f"{uid} is {st} but off the table")
+            if u.strength > u.max_strength or u.strength < 0:
+                out.append(f"{uid} has {u.strength}/{u.max_strength} stands")
+            if not 0 <= u.facing <= 5:
+                out.append(f"{uid} has facing {u.facing}")
+        for h, gid in gens.items():
+            g = state.units[gid]
+            s = stands.get(h)
+            if s is not None and state.units[s].side != g.side:
+                out.append(f"general {gid} shares {h} with enemy {s}")
+        if state.result is None and state.active not in state.side_order:
+            out.append(f"no active side ({state.active!r})")
+        return out
+
+
+RULESET = NapoleonicaRuleset()
+
+__all__ = ["RULESET", "NapoleonicaRuleset"]

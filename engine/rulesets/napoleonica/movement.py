@@ -1,0 +1,176 @@
+"""Movement-phase actions (spec 9, 21.8): moves with wheels, formation changes, generals.
+
+A move is a chain of steps of one kind (21.8): forward (FL/FR alternating, so the unit keeps its
+straight-ahead ray; infantry lines may mix them: the oblique move), backward (RL/RR the same way,
+at the backward allowance), sideways (all LF or all RF, never artillery or train), or a square's
+single step in any direction. Wheels of 60 degrees may come between forward or backward steps and
+cost the front-rank stands. No placement may be next to an enemy stand (9.4).
+
+The search is breadth-first over (hex, facing, last step) with neighbour order fixed, so both
+peers find the same path to every (end hex, end facing): ``moves`` returns that canonical path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.state import Unit
+
+from . import board as B
+from .geometry import flank_dirs, front_dirs, rear_dirs
+
+Move = tuple[str, tuple[Hex, ...]]   # (mode, hexes entered)
+
+
+def _free(view: B.View, u: Unit, h: Hex) -> bool:
+    """A stand may stand in ``h``: no other stand, no enemy general, no enemy stand adjacent."""
+    other = view.stands.get(h)
+    if other is not None and other.id != u.id:
+        return False
+    if any(g.side != u.side for g in view.generals.get(h, ())):
+        return False
+    for d in range(6):
+        e = view.stands.get(hex_neighbor(h, d))
+        if e is not None and e.side != u.side:
+            return False
+    return True
+
+
+def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, alternate: bool,
+            wheels: bool, mode: str, out: dict) -> None:
+    start = (u.hex, u.facing, -1)
+    best = {start: 0}
+    heap: list[Any] = [(0, 0, u.hex, u.facing, -1, ())]
+    tick = 1
+    wheel_cost = B.front_rank(u)
+    while heap:
+        spent, _, h, f, last, path = heapq.heappop(heap)
+        if best.get((h, f, last), 1 << 30) < spent:
+            continue
+        if (h, f) != (u.hex, u.facing) and (h, f) not in out:
+            out[(h, f)] = (mode, path)
+        nexts = []
+        for role, d in enumerate(dirs_of(f)):
+            if alternate and role == last:
+                continue
+            n = hex_neighbor(h, d)
+            c = B.enter_cost(hmap, u, h, n)
+            if c is None or spent + c > allowance or not _free(view, u, n):
+                continue
+            nexts.append((spent + c, n, f, role, path + (n,)))
+        if wheels and spent + wheel_cost <= allowance:
+            for df in (1, -1):
+                nexts.append((spent + wheel_cost, h, (f + df) % 6, -1, path))
+        for cost, n, nf, role, npath in nexts:
+            key = (n, nf, role)
+            if cost < best.get(key, 1 << 30):
+                best[key] = cost
+                heapq.heappush(heap, (cost, tick, n, nf, role, npath))
+                tick += 1
+
+
+def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
+    """Every (end hex, end facing) the unit may reach this phase, with its canonical move."""
+    out: dict[tuple[Hex, int], Move] = {}
+    if u.hex is None or B.state_of(u) != "formed":
+        return out
+    if B.is_general(u):
+        return general_moves(hmap, view, u)
+    fwd, back, side = B.allowance(u)
+    if B.formation(u) == "square":
+        for d in range(6):
+            n = hex_neighbor(u.hex, d)
+            c = B.enter_cost(hmap, u, u.hex, n)
+            if c is not None and c <= fwd and _free(view, u, n):
+                out.setdefault((n, u.facing), ("square", (n,)))
+        return out
+    oblique = B.infantry_like(u) and B.formation(u) == "line"
+    if fwd:
+        _search(hmap, view, u, fwd, front_dirs, not oblique, True, "forward", out)
+    if back:
+        _search(hmap, view, u, back, rear_dirs, not oblique, True, "backward", out)
+    if side:
+        for d in flank_dirs(u.facing):
+            _search(hmap, view, u, side, lambda f, d=d: (d,), False, False, "sideways", out)
+    return out
+
+
+def general_moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
+    """A general: 8 MP in any direction ignoring facing (22.6); may pass friends, never enemies;
+    may not end next to an enemy stand unless stacked with a friendly stand."""
+    best = {u.hex: 0}
+    heap: list[Any] = [(0, 0, u.hex, ())]
+    tick = 1
+    out: dict[tuple[Hex, int], Move] = {}
+    while heap:
+        spent, _, h, path = heapq.heappop(heap)
+        if best.get(h, 1 << 30) < spent:
+            continue
+        if h != u.hex and _general_may_end(view, u, h):
+            out.setdefault((h, u.facing), ("general", path))
+        for d in range(6):
+            n = hex_neighbor(h, d)
+            c = B.enter_cost(hmap, u, h, n)
+            if c is None or spent + c > B.allowance(u)[0]:
+                continue
+            other = view.stands.get(n)
+            if (other is not None and other.side != u.side) or any(
+                    g.side != u.side for g in view.generals.get(n, ())):
+                continue
+            if spent + c < best.get(n, 1 << 30):
+                best[n] = spent + c
+                heapq.heappush(heap, (spent + c, tick, n, path + (n,)))
+                tick += 1
+    return out
+
+
+def _general_may_end(view: B.View, u: Unit, h: Hex) -> bool:
+    if any(g.id != u.id for g in view.generals.get(h, ())):
+        return False
+    stand = view.stands.get(h)
+    if stand is not None:
+        return True
+    return not view.adjacent_enemy(h, u.side)
+
+
+# --- formation changes (9.7-9.9) ------------------------------------------------------------
+def formation_options(u: Unit) -> list[tuple[str, int]]:
+    """(formation, facing) a unit may take in place: a new formation keeping its facing or
+    turning exactly 180 degrees; the same formation turned 180 (about-face, 9.8); any facing for
+    artillery, a square leaving square, and a disordered unit re-forming."""
+    out: list[tuple[str, int]] = []
+    cur_form, f = B.formation(u), u.facing
+    free_facing = (B.arm(u) == "art" or cur_form == "square" or B.state_of(u) == "disordered")
+    for form in B.formations_for(u):
+        if form == "square":
+            facings = [f]
+        elif free_facing:
+            facings = list(range(6))
+        else:
+            facings = [f, (f + 3) % 6]
+        for nf in facings:
+            if B.state_of(u) == "formed" and form == cur_form and nf == f:
+                continue
+            if B.state_of(u) == "formed" and form == cur_form == "square":
+                continue
+            out.append((form, nf))
+    return out
+
+
+def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:
+    """Whether re-forming needs a test (9.7.5): a formed enemy in column, line or battery in
+    position within 10 cm (5 cm in forest) that can see the unit. Only relief (hills) blocks
+    here; forest and units do not (G-24)."""
+    from .sight import reform_sight
+    reach = 2 if hmap.terrain_at(u.hex) == "forest" else 3
+    for e in view.enemy_stands(u.side):
+        if hex_distance(e.hex, u.hex) > reach or B.state_of(e) != "formed":
+            continue
+        if B.formation(e) not in ("line", "column", "unlimbered"):
+            continue
+        if reform_sight(hmap, e.hex, u.hex):
+            return True
+    return False
