@@ -164,8 +164,24 @@ class View:
         return min(ds) if ds else 99
 
 
+def mover_class(u: Unit) -> str:
+    """Terrain treats units in three classes: foot (and generals), and everything else."""
+    return "foot" if foot(u) or is_general(u) else "wheeled"
+
+
 def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
     """MP to step from ``a`` into ``b`` (22.7), or None when the unit may not go there."""
+    table = hmap.__dict__.get("_napoleonica_costs")
+    if table is None:
+        table = {}
+        object.__setattr__(hmap, "_napoleonica_costs", table)
+    key = (mover_class(u), a, b)
+    if key not in table:
+        table[key] = _step_cost(hmap, key[0] == "foot", a, b)
+    return table[key]
+
+
+def _step_cost(hmap: HexMap, on_foot: bool, a: Hex, b: Hex) -> int | None:
     if b not in hmap:
         return None
     t = hmap.terrain_at(b)
@@ -174,7 +190,7 @@ def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
         return None
     cost = 1
     if t in ("forest", "swamp"):
-        if not (foot(u) or is_general(u)):
+        if not on_foot:
             return None
         cost = 2
     climb = hmap.elevation_at(b) - hmap.elevation_at(a)

@@ -105,6 +105,9 @@ def general_moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], 
     heap: list[Any] = [(0, 0, u.hex, ())]
     tick = 1
     out: dict[tuple[Hex, int], Move] = {}
+    mp = B.allowance(u)[0]
+    enemy_hexes = {h for h, s in view.stands.items() if s.side != u.side}
+    enemy_hexes.update(h for h, gs in view.generals.items() if any(g.side != u.side for g in gs))
     while heap:
         spent, _, h, path = heapq.heappop(heap)
         if best.get(h, 1 << 30) < spent:
@@ -114,11 +117,7 @@ def general_moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], 
         for d in range(6):
             n = hex_neighbor(h, d)
             c = B.enter_cost(hmap, u, h, n)
-            if c is None or spent + c > B.allowance(u)[0]:
-                continue
-            other = view.stands.get(n)
-            if (other is not None and other.side != u.side) or any(
-                    g.side != u.side for g in view.generals.get(n, ())):
+            if c is None or spent + c > mp or n in enemy_hexes:
                 continue
             if spent + c < best.get(n, 1 << 30):
                 best[n] = spent + c

@@ -75,8 +75,12 @@ def check_scenario(scenario) -> list[str]:
             per_side[u.side].append((u.kind, stats))
         if not 0 <= u.facing <= 5:
             out.append(f"{where}.facing: a vertex facing 0-5")
+    muster = scenario.rule("muster", True)
+    if not isinstance(muster, bool):
+        out.append("rules.muster: true (check the army composition of 16) or false (a sandbox)")
     for side, units in per_side.items():
-        out.extend(f"units: {p}" for p in army_problems(side, units))
+        if muster is not False:
+            out.extend(f"units: {p}" for p in army_problems(side, units))
         if cincs[side] != 1:
             out.append(f"units: army of {side} needs exactly one commander-in-chief (CINC), "
                        f"has {cincs[side]} (13, 22.6)")
