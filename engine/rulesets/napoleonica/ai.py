@@ -69,7 +69,7 @@ def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
     view = B.View(state)
     objectives = [hmap.labels[n] for n in game.scenario.victory.get("objectives", [])
                   if n in hmap.labels]
-    for order in ruleset.legal_orders(game):
+    for order in _orders(ruleset, game, view):
         k = order.kind
         score = 0
         if k == "resign":
@@ -114,6 +114,28 @@ def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
                 if score > 0 and _can_fire_now(game, u):
                     score -= 60
         yield score, order
+
+
+def _orders(ruleset, game: "Game", view: B.View) -> Iterable[Order]:
+    """The legal orders worth scoring. In the Movement phase the computer activates its pieces
+    one at a time, the one nearest the enemy first (fleeing units before everything), so only
+    that piece's orders are scored."""
+    state = game.state
+    if state.phase != "movement":
+        yield from ruleset.legal_orders(game)
+        return
+    pieces = ruleset._pieces(state, state.active)
+    if not pieces or state.active in state.vars.get("done", []):
+        yield from ruleset.legal_orders(game)
+        return
+
+    def urgency(u: Unit) -> tuple:
+        if u.hex is None:
+            return (-1, u.id)
+        return (view.nearest_enemy_d(u.hex, u.side) + (20 if B.is_general(u) else 0), u.id)
+
+    piece = min(pieces, key=urgency)
+    yield from ruleset._movement_orders(game.map, view, piece)
 
 
 def _can_fire_now(game: "Game", u: Unit) -> bool:

@@ -73,7 +73,24 @@ def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, altern
 
 
 def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
-    """Every (end hex, end facing) the unit may reach this phase, with its canonical move."""
+    """Every (end hex, end facing) the unit may reach this phase, with its canonical move.
+
+    Memoised per map on everything the answer depends on (the unit's class, place, facing,
+    formation, state and stands, and where every stand and general stands), never on objects."""
+    memo = hmap.__dict__.get("_napoleonica_moves")
+    if memo is None or len(memo) > 4096:
+        memo = {}
+        object.__setattr__(hmap, "_napoleonica_moves", memo)
+    key = (u.id, u.kind, u.side, u.hex, u.facing, B.formation(u), B.state_of(u), u.strength,
+           bool(u.marks.get("dismounted")),
+           tuple(sorted((h, s.side, s.id) for h, s in view.stands.items())),
+           tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)))
+    if key not in memo:
+        memo[key] = _moves(hmap, view, u)
+    return dict(memo[key])
+
+
+def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     out: dict[tuple[Hex, int], Move] = {}
     if u.hex is None or B.state_of(u) != "formed":
         return out
