@@ -1,0 +1,79 @@
+"""Unit characteristics (spec 3, 22.1), best-of-N rolls (3.0), dismounting (9.9), generals (22.6)."""
+
+from hexwar.engine.rulesets.napoleonica import board as B
+from hexwar.engine.rulesets.napoleonica.rolls import chance_at_most
+
+from napo_helpers import game, play, unit
+
+
+def test_s3_0_best_of_n_keeps_the_lowest_die_in_tests():
+    g = game([dict(id="g", side="blue", kind="INF_GUARD", hex="0608", formation="line")])
+    u = unit(g, "g")
+    u.hex = None
+    u.mark("state", "fleeing")
+    events = play(g, "rally", unit="g", dice=[19, 6])
+    best = [e for e in events if e["t"] == "best-of"][0]
+    assert best["dice"] == [19, 6] and best["kept"] == 6 and best["keep"] == "lowest"
+    assert [e["why"] for e in events if e["t"] == "die-roll"] == ["restoration", "restoration"]
+    # two dice at 14 or less: 1 - (6/20)^2
+    assert chance_at_most(2, 14) == (400 - 36, 400)
+
+
+def test_s3_1_s3_2_ranks_and_dice_from_the_tables():
+    g = game([dict(id=k, side="blue", kind=k, hex=f"{2 * i + 1:02d}08", formation="line")
+              for i, k in enumerate(["INF_LINE", "INF_LIGHT", "INF_HEAVY", "INF_GUARD",
+                                     "CAV_LIGHT", "CAV_DRAGOON", "CAV_HEAVY"])], width=16)
+    got = {k: (B.melee_rank(unit(g, k)), B.melee_dice(unit(g, k)), B.morale_dice(unit(g, k)))
+           for k in ["INF_LINE", "INF_LIGHT", "INF_HEAVY", "INF_GUARD", "CAV_LIGHT", "CAV_DRAGOON", "CAV_HEAVY"]}
+    assert got == {"INF_LINE": (5, 1, 1), "INF_LIGHT": (3, 1, 1), "INF_HEAVY": (7, 2, 2),
+                   "INF_GUARD": (10, 2, 2), "CAV_LIGHT": (5, 1, 1), "CAV_DRAGOON": (7, 2, 1),
+                   "CAV_HEAVY": (10, 2, 2)}
+
+
+def test_s3_2_guard_cavalry_adds_two_ranks_and_a_morale_die():
+    g = game([dict(id="q", side="blue", kind="CAV_HEAVY", hex="0608", formation="line",
+                   stats={"guard": True}, grade="recruit")])
+    q = unit(g, "q")
+    assert (B.melee_rank(q), B.melee_dice(q), B.morale_dice(q)) == (12, 2, 3)
+    assert B.experience(q) == 14          # guard units are always veterans (22.1)
+
+
+def test_s3_3_guard_artillery_rolls_two_morale_dice():
+    g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="limbered",
+                   stats={"guard": True})])
+    assert B.morale_dice(unit(g, "a")) == 2
+
+
+def test_s22_1_experience_recruits_10_veterans_14():
+    g = game([dict(id="r", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+              dict(id="v", side="blue", kind="INF_LINE", hex="0808", formation="line", grade="veteran")])
+    assert (B.experience(unit(g, "r")), B.experience(unit(g, "v"))) == (10, 14)
+
+
+def test_s9_9_chasseurs_dismount_to_fight_on_foot_and_keep_their_stands():
+    g = game([dict(id="c", side="blue", kind="CAV_CHASSEUR", hex="0608", formation="line")])
+    kinds = {o.kind for o in g.legal_orders() if o.get("unit") == "c"}
+    assert "dismount" in kinds
+    play(g, "dismount", unit="c", formation="square", facing=1)
+    c = unit(g, "c")
+    assert c.marks["dismounted"] and B.formation(c) == "square" and c.strength == 4
+    assert not B.mounted(c) and B.infantry_like(c)
+    assert B.allowance(c) == (1, 1, 1)      # light-infantry rates on foot
+
+
+def test_s9_8_about_face_and_battery_pivot():
+    g = game([dict(id="i", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+              dict(id="a", side="blue", kind="ART_MEDIUM", hex="1008", formation="unlimbered")])
+    play(g, "form", unit="i", formation="line", facing=4)
+    assert unit(g, "i").facing == 4
+    play(g, "form", unit="a", formation="unlimbered", facing=2)
+    assert unit(g, "a").facing == 2 and B.formation(unit(g, "a")) == "unlimbered"
+
+
+def test_s22_6_a_general_alone_next_to_an_enemy_after_the_attack_phase_is_captured():
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+              dict(id="rg", side="red", kind="GEN", hex="0607"),
+              dict(id="r", side="red", kind="INF_LINE", hex="0602", formation="line")], phase="attack")
+    g.state.active = "red"
+    play(g, "end-phase", dice=[1, 2] * 4)
+    assert B.state_of(unit(g, "rg")) == "captured"
