@@ -77,3 +77,17 @@ def test_s22_6_a_general_alone_next_to_an_enemy_after_the_attack_phase_is_captur
     g.state.active = "red"
     play(g, "end-phase", dice=[1, 2] * 4)
     assert B.state_of(unit(g, "rg")) == "captured"
+
+
+def test_s4_4_a_single_stand_joins_a_touching_unit_of_its_type_up_to_four_stands():
+    g = game([dict(id="s", side="blue", kind="INF_LINE", hex="0608", formation="line", strength=1),
+              dict(id="big", side="blue", kind="INF_LINE", hex="0708", formation="line", strength=3, grade="veteran"),
+              dict(id="full", side="blue", kind="INF_LINE", hex="0508", formation="line"),
+              dict(id="light", side="blue", kind="INF_LIGHT", hex="0607", formation="line", strength=2)])
+    joins = [o["into"] for o in g.legal_orders() if o.kind == "join"]
+    assert joins == ["big"]                     # not the full one, not another type
+    play(g, "join", unit="s", into="big")
+    big = unit(g, "big")
+    assert big.strength == 4 and big.grade == "veteran"      # the receiver keeps its experience
+    assert unit(g, "s").hex is None and B.state_of(unit(g, "s")) == "joined"
+    assert unit(g, "big").marks.get("acted") is None          # the receiver may still act

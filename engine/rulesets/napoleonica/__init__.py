@@ -13,6 +13,7 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``dismount unit formation facing`` / ``mount unit formation facing`` - chasseurs (9.9).
 * ``hold unit`` - movement: the piece does nothing (it still uses its place in the four).
 * ``rally unit`` - movement: try to restore a fleeing unit (14).
+* ``join unit into`` - movement: a one-stand unit next to a unit of its type joins it (4.4).
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
 * ``resign``.
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "fire", "melee", "resign")
+         "join", "fire", "melee", "resign")
 UNIT_ORDERS = ("appear", "move", "form", "dismount", "mount", "hold", "rally", "fire", "attack", "melee")
 
 
@@ -202,6 +203,8 @@ class NapoleonicaRuleset(Ruleset):
                 yield Order.make("move", unit=u.id, path=tuple(tuple(x) for x in path), facing=f)
         if B.is_general(u):
             return
+        for into in MV.join_targets(self._state_of_view(view), view, u):
+            yield Order.make("join", unit=u.id, into=into)
         for form, f in MV.formation_options(u):
             yield Order.make("form", unit=u.id, formation=form, facing=f)
         if u.kind == "CAV_CHASSEUR" and st == "formed":
@@ -210,6 +213,10 @@ class NapoleonicaRuleset(Ruleset):
             for form in forms:
                 for f in ([u.facing] if form == "square" else [u.facing, (u.facing + 3) % 6]):
                     yield Order.make(kind, unit=u.id, formation=form, facing=f)
+
+    @staticmethod
+    def _state_of_view(view: B.View) -> State:
+        return view.state
 
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "melee" and M.components(state):
@@ -292,6 +299,12 @@ class NapoleonicaRuleset(Ruleset):
                 return f"{uid} cannot reach {hmap.label(end) if end in hmap else end} facing {f} this phase (9.5, 9.6, 21.8)"
             if found[1] != hexes:
                 return "take the canonical path " + "-".join(hmap.label(x) for x in found[1])
+            return None
+        if kind == "join":
+            into = order.get("into")
+            if into not in MV.join_targets(state, B.View(state), u):
+                return f"{uid} may join only a formed friendly unit of its own type, touching it, " \
+                       "with room under the 4-stand limit, and only as a single stand (4.4)"
             return None
         if kind == "form":
             if B.is_general(u):
@@ -399,6 +412,15 @@ class NapoleonicaRuleset(Ruleset):
             morale.rally(ctx, u)
             return
         u.mark("moved", state.turn)
+        if kind == "join":
+            into = state.units[order["into"]]
+            into.strength += u.strength
+            into.max_strength = max(into.max_strength, into.strength)
+            frm = u.hex
+            u.hex = None
+            u.mark("state", "joined")
+            ctx.emit("joined", unit=u.id, into=into.id, at=[frm[0], frm[1]], stands=into.strength)
+            return
         if kind == "move":
             path = order["path"]
             start = u.hex

@@ -20,6 +20,7 @@ from hexwar.engine.hexmap import HexMap
 from hexwar.engine.state import Unit
 
 from . import board as B
+from . import data as D
 from .geometry import flank_dirs, front_dirs, rear_dirs
 
 Move = tuple[str, tuple[Hex, ...]]   # (mode, hexes entered)
@@ -190,3 +191,24 @@ def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:
         if reform_sight(hmap, e.hex, u.hex):
             return True
     return False
+
+
+def join_targets(state, view: B.View, u: Unit) -> list[str]:
+    """Units a single stand may join (4.4, G-17): same side and engine id (guard only with
+    guard), formed, touching it, still under the maximum size."""
+    if u.strength != 1 or B.state_of(u) != "formed" or B.is_general(u) or u.hex is None:
+        return []
+    out = []
+    for other in view.stands.values():
+        if other.id == u.id or other.side != u.side or other.kind != u.kind:
+            continue
+        if B.guard(other) != B.guard(u) or B.state_of(other) != "formed":
+            continue
+        if bool(other.marks.get("dismounted")) != bool(u.marks.get("dismounted")):
+            continue
+        if hex_distance(other.hex, u.hex) != 1:
+            continue
+        if other.strength + 1 > D.STANDS[B.arm(other)][1]:
+            continue
+        out.append(other.id)
+    return sorted(out)
