@@ -14,6 +14,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``hold unit`` - movement: the piece does nothing (it still uses its place in the four).
 * ``rally unit`` - movement: try to restore a fleeing unit (14).
 * ``join unit into`` - movement: a one-stand unit next to a unit of its type joins it (4.4).
+* ``occupy unit hex`` - movement: enter the settlement hex next to the unit ([F] 20); leaving
+  it is a one-hex ``move``.
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
 * ``resign``.
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "fire", "melee", "resign")
+         "join", "occupy", "fire", "melee", "resign")
 UNIT_ORDERS = ("appear", "move", "form", "dismount", "mount", "hold", "rally", "fire", "attack", "melee")
 
 
@@ -135,7 +137,7 @@ class NapoleonicaRuleset(Ruleset):
         for h in hmap.edge_hexes(edge):
             if h in view.stands or view.generals.get(h) and B.is_general(u):
                 continue
-            if hmap.terrain_at(h) in ("lake", "river") or (hmap.terrain_at(h) in ("forest", "swamp")
+            if hmap.terrain_at(h) in ("lake", "river", "village") or (hmap.terrain_at(h) in ("forest", "swamp")
                                                           and not (B.foot(u) or B.is_general(u))):
                 continue
             if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
@@ -203,6 +205,8 @@ class NapoleonicaRuleset(Ruleset):
                 yield Order.make("move", unit=u.id, path=tuple(tuple(x) for x in path), facing=f)
         if B.is_general(u):
             return
+        for h in MV.occupy_targets(hmap, view, u):
+            yield Order.make("occupy", unit=u.id, hex=tuple(h))
         for into in MV.join_targets(self._state_of_view(view), view, u):
             yield Order.make("join", unit=u.id, into=into)
         for form, f in MV.formation_options(u):
@@ -299,6 +303,11 @@ class NapoleonicaRuleset(Ruleset):
                 return f"{uid} cannot reach {hmap.label(end) if end in hmap else end} facing {f} this phase (9.5, 9.6, 21.8)"
             if found[1] != hexes:
                 return "take the canonical path " + "-".join(hmap.label(x) for x in found[1])
+            return None
+        if kind == "occupy":
+            if _hex(order.get("hex")) not in MV.occupy_targets(hmap, B.View(state), u):
+                return "occupy a free settlement hex next to the unit, with no enemy unit in that " \
+                       "settlement and no enemy next to it ([F] 20, 9.4); not mounted cavalry or the train"
             return None
         if kind == "join":
             into = order.get("into")
@@ -412,6 +421,18 @@ class NapoleonicaRuleset(Ruleset):
             morale.rally(ctx, u)
             return
         u.mark("moved", state.turn)
+        if kind == "occupy":
+            h = Hex(*order["hex"])
+            frm = u.hex
+            u.hex = h
+            u.mark("garrison", True)
+            ctx.emit("occupied", unit=u.id, frm=[frm[0], frm[1]], to=[h[0], h[1]])
+            for x in MV.settlement_of(ctx.map, h):
+                for other in [state.units[k] for k in sorted(state.units)]:
+                    if other.side != u.side and other.hex == x and B.on_table(other) \
+                            and (B.is_general(other) or B.arm(other) == "eng"):
+                        M.remove(ctx, other, "captured")
+            return
         if kind == "join":
             into = state.units[order["into"]]
             into.strength += u.strength
@@ -427,6 +448,9 @@ class NapoleonicaRuleset(Ruleset):
             how = "move-unlimbered" if B.formation(u) == "unlimbered" else "move"
             if path:
                 u.hex = Hex(*path[-1])
+            if B.garrison(u):
+                u.mark("garrison", False)
+                how = "leave"
             u.facing = order["facing"]
             u.mark("moved_how", how)
             ctx.emit("moved", unit=u.id, frm=[start[0], start[1]], to=[u.hex[0], u.hex[1]],

@@ -96,6 +96,10 @@ def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
             score = 300
         elif k == "hold":
             score = 0
+        elif k == "join":
+            score = 30
+        elif k == "occupy":
+            score = 150 if Hex(*order["hex"]) in objectives else 15
         else:
             u = state.units[order["unit"]]
             if B.is_general(u):

@@ -47,6 +47,8 @@ def attacker_problem(state: State, u: Unit) -> str | None:
         return "a disordered unit may not attack (7.1 item 2)"
     if B.formation(u) == "square":
         return "a square may not attack (7.1 item 1)"
+    if B.garrison(u):
+        return "units in a settlement never attack out of it (7.1 item 9)"
     if u.marks.get("attacked") == state.turn:
         return f"{u.id} has already attacked this turn"
     if u.marks.get("targeted") == state.turn:
@@ -92,6 +94,8 @@ def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
         return "infantry may not attack mounted cavalry (7.1 item 5)"
     if B.mounted(u) and hmap.terrain_at(t.hex) == "forest":
         return "mounted cavalry may not attack a target inside a forest (7.1 item 6)"
+    if B.mounted(u) and hmap.terrain_at(t.hex) == "village":
+        return "mounted cavalry may not attack a settlement (7.1 item 6)"
     if not zone_touches([u.hex], u.facing, "front", [t.hex]):
         return "the target is not in the attacker's frontal zone (7.3 item 3)"
     if not attack_sight(hmap, view, u.hex, t.hex):
@@ -225,7 +229,7 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
         newf = min(options_f, key=lambda f: (min((f - u.facing) % 6, (u.facing - f) % 6),
                                                (u.facing - f) % 6))
     u.facing = newf
-    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) == "forest"
+    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) in ("forest", "village")
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,

@@ -94,8 +94,16 @@ def morale_dice(u: Unit) -> int:
     return max(1, n)
 
 
+def garrison(u: Unit) -> bool:
+    """In a settlement (20, 22.7): occupied by the occupy action."""
+    return bool(u.marks.get("garrison"))
+
+
 def faced(u: Unit) -> bool:
-    """Whether the unit has front, flanks and rear (5.6); squares and disordered units do not."""
+    """Whether the unit has front, flanks and rear (5.6); squares, disordered units and
+    settlement garrisons (22.7) do not."""
+    if garrison(u):
+        return False
     if state_of(u) == "disordered" and arm(u) != "art":
         return False
     return formation(u) != "square"
@@ -165,8 +173,8 @@ class View:
 
 
 def mover_class(u: Unit) -> str:
-    """Terrain treats units in three classes: foot (and generals), and everything else."""
-    return "foot" if foot(u) or is_general(u) else "wheeled"
+    """Terrain treats units in three classes: generals, foot, and everything else."""
+    return "gen" if is_general(u) else ("foot" if foot(u) else "wheeled")
 
 
 def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
@@ -177,14 +185,17 @@ def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
         object.__setattr__(hmap, "_napoleonica_costs", table)
     key = (mover_class(u), a, b)
     if key not in table:
-        table[key] = _step_cost(hmap, key[0] == "foot", a, b)
+        table[key] = _step_cost(hmap, key[0], a, b)
     return table[key]
 
 
-def _step_cost(hmap: HexMap, on_foot: bool, a: Hex, b: Hex) -> int | None:
+def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     if b not in hmap:
         return None
+    on_foot = mover in ("foot", "gen")
     t = hmap.terrain_at(b)
+    if t == "village" and mover != "gen":
+        return None          # only the occupy action enters a settlement ([F] 20)
     feats = hmap.features_between(a, b)
     if "wall" in feats or t in ("lake", "river"):
         return None

@@ -115,7 +115,7 @@ FIRE_MODS = {"veteran": 1, "cover": -4, "target_disordered": 2, "art_vs_column_o
 FIRE_CLAMP = (1, 19)
 
 MORALE_FRIEND_LOSS_D = 5
-MORALE_MODS = {"general": 2, "cinc_extra": 1, "disordered": -2, "per_lost_stand": -1,
+MORALE_MODS = {"general": 2, "cinc_extra": 1, "settlement": 2, "disordered": -2, "per_lost_stand": -1,
                "lost_stand_cap": -3, "flank_rear_contact": -2}
 
 MELEE_MODS = {"attack_bonus": 2, "flank": 4, "rear": 6, "column_attacker": 1, "disordered": -4,
@@ -143,6 +143,10 @@ TERRAIN = {
              "path may enter it",
     "lake": "lake: impassable",
     "river": "river: impassable; no attacks across it",
+    "village": "settlement [S, F]: entered only by the occupy action from next to it; no enemy "
+               "may be in it; blocks sight; garrisons face all round, have cover (-4 to fire at "
+               "and to attack them, +2 morale) and never attack out; mounted cavalry may not "
+               "attack it",
 }
 HEXSIDES = ("obstacle", "wall")   # passable obstacle (+1 MP, -2 attacking across) and high wall
 ROLE_NAMES = ("FR", "FL", "LF", "RL", "RR", "RF")   # hexside roles for facing 0, dirs 0..5

@@ -87,7 +87,7 @@ def score(hmap: HexMap, u: Unit, t: Unit) -> tuple[int, list[tuple[str, int]], i
         base = 2 * stands + (2 if d <= short else 0)
     if B.veteran(u):
         mods.append(("veteran", D.FIRE_MODS["veteran"]))
-    if hmap.terrain_at(t.hex) == "forest":
+    if hmap.terrain_at(t.hex) in ("forest", "village"):
         mods.append(("target in cover", D.FIRE_MODS["cover"]))
     if B.state_of(t) == "disordered":
         mods.append(("target disordered", D.FIRE_MODS["target_disordered"]))

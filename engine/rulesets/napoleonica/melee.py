@@ -65,7 +65,7 @@ def side_terms(hmap: HexMap, state: State, group: list[str], side: str) -> tuple
         if any(c[5] for c in mine):
             terms.append(("attacking column", M["column_attacker"]))
         if any(c[3] for c in mine):
-            terms.append(("defender in cover (7.9)", M["cover"]))
+            terms.append(("defender in cover (7.9, 22.7)", M["cover"]))
         if any(c[4] for c in mine):
             terms.append(("across an obstacle", M["passable_obstacle"]))
         for c in mine:
@@ -214,7 +214,7 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     kind = kind_of_attack(u, t)
     tu = trial.units[u.id]
     tu.hex = h
-    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) == "forest"
+    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) in ("forest", "village")
     trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
     group = [u.id, t.id]
     pa = side_terms(hmap, trial, group, u.side)

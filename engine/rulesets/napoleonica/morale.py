@@ -47,6 +47,8 @@ def modifiers(state: State, u: Unit, why: list[str]) -> list[tuple[str, int]]:
         mods.append(("general near", M["general"]))
         if any(g.kind == "CINC" for g in gens):
             mods.append(("commander-in-chief near", M["cinc_extra"]))
+    if B.garrison(u):
+        mods.append(("in a settlement", M["settlement"]))
     if B.state_of(u) == "disordered":
         mods.append(("disordered", M["disordered"]))
     lost = u.max_strength - u.strength

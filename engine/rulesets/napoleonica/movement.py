@@ -97,6 +97,14 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
         return out
     if B.is_general(u):
         return general_moves(hmap, view, u)
+    if B.garrison(u):
+        # leaving a settlement takes the whole phase ([F] 20): one step out, any facing
+        for d in range(6):
+            n = hex_neighbor(u.hex, d)
+            if B.enter_cost(hmap, u, u.hex, n) is not None and _free(view, u, n):
+                for f in range(6):
+                    out[(n, f)] = ("leave", (n,))
+        return out
     fwd, back, side = B.allowance(u)
     if B.formation(u) == "square":
         for d in range(6):
@@ -211,4 +219,37 @@ def join_targets(state, view: B.View, u: Unit) -> list[str]:
         if other.strength + 1 > D.STANDS[B.arm(other)][1]:
             continue
         out.append(other.id)
+    return sorted(out)
+
+
+def settlement_of(hmap: HexMap, h: Hex) -> list[Hex]:
+    """The connected village hexes around ``h`` (one settlement)."""
+    seen, todo = {h}, [h]
+    while todo:
+        x = todo.pop()
+        for _, n in hmap.neighbors(x):
+            if n not in seen and hmap.terrain_at(n) == "village":
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def occupy_targets(hmap: HexMap, view: B.View, u: Unit) -> list[Hex]:
+    """Settlement hexes ``u`` may occupy ([F] 20, 22.7): next to it at the start of its move,
+    free, with no enemy unit anywhere in that settlement and no enemy stand adjacent (9.4).
+    Foot units and batteries only [P]: mounted cavalry and the train stay outside."""
+    if u.hex is None or B.state_of(u) != "formed" or B.garrison(u) or B.is_general(u):
+        return []
+    if B.mounted(u) or B.arm(u) == "train":
+        return []
+    out = []
+    for _, n in hmap.neighbors(u.hex):
+        if hmap.terrain_at(n) != "village" or n in view.stands or "wall" in hmap.features_between(u.hex, n):
+            continue
+        if any(s.side != u.side and B.arm(s) != "eng" for h in settlement_of(hmap, n)
+               if (s := view.stands.get(h)) is not None):
+            continue
+        if view.adjacent_enemy(n, u.side):
+            continue
+        out.append(n)
     return sorted(out)

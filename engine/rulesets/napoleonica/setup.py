@@ -108,6 +108,9 @@ def initial_state(ruleset_id: str, scenario) -> State:
         u.mark("formation", str(spec.stats.get("formation", "standard")))
         if spec.stats.get("dismounted") is True:
             u.mark("dismounted", True)
+        if spec.hex is not None and scenario.map.terrain_at(spec.hex) == "village" \
+                and spec.stats.get("arm") != "gen":
+            u.mark("garrison", True)
         if spec.hex is None:
             u.mark("state", "reserve")
             u.mark("entry", spec.entry_turn or 1)

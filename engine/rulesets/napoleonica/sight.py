@@ -19,7 +19,7 @@ def attack_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex) -> bool:
 
     def blocks(h: Hex) -> bool:
         height = hmap.elevation_at(h)
-        if hmap.terrain_at(h) == "forest" or h in view.stands:
+        if hmap.terrain_at(h) in ("forest", "village") or h in view.stands:
             height += 1
         return height > floor
 
@@ -32,7 +32,7 @@ def howitzer_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex) -> bool:
 
     def blocks(h: Hex) -> bool:
         height = hmap.elevation_at(h)
-        if hmap.terrain_at(h) == "forest" or h in view.stands:
+        if hmap.terrain_at(h) in ("forest", "village") or h in view.stands:
             height += 1
         return height > top
 
@@ -41,4 +41,4 @@ def howitzer_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex) -> bool:
 
 def reform_sight(hmap: HexMap, a: Hex, b: Hex) -> bool:
     floor = min(hmap.elevation_at(a), hmap.elevation_at(b))
-    return sight_clear(a, b, lambda h: hmap.elevation_at(h) > floor)
+    return sight_clear(a, b, lambda h: hmap.elevation_at(h) + (hmap.terrain_at(h) == "village") > floor)
