@@ -91,3 +91,38 @@ def test_s4_4_a_single_stand_joins_a_touching_unit_of_its_type_up_to_four_stands
     assert big.strength == 4 and big.grade == "veteran"      # the receiver keeps its experience
     assert unit(g, "s").hex is None and B.state_of(unit(g, "s")) == "joined"
     assert unit(g, "big").marks.get("acted") is None          # the receiver may still act
+
+
+def test_s22_9_the_train_option_adds_two_to_restoration_only_when_switched_on():
+    from hexwar.engine.rulesets.napoleonica.morale import restoration_need
+    units = [dict(id="i", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+             dict(id="t", side="blue", kind="TRAIN", hex="0110")]
+    g = game(units)
+    assert restoration_need(g.scenario, g.state, unit(g, "i")) == 10         # source: no modifiers
+    from napo_helpers import scenario_text
+    from hexwar.scenarios.loader import parse_scenario
+    from hexwar.engine import Game
+    text = scenario_text(units).replace("muster = false", "muster = false\ntrain_bonus = true")
+    g = Game(parse_scenario(text, "t.toml"))
+    assert restoration_need(g.scenario, g.state, g.state.units["i"]) == 12
+
+
+def test_g46_howitzer_fires_over_a_unit_at_its_own_level_and_the_other_reading():
+    from hexwar.engine.rulesets.napoleonica.sight import attack_sight, howitzer_sight
+    g = game([dict(id="h", side="blue", kind="ART_HOWITZER", hex="0610", formation="unlimbered"),
+              dict(id="x", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+              dict(id="r", side="red", kind="INF_LINE", hex="0606", formation="line")])
+    view = B.View(g.state)
+    a, b = unit(g, "h").hex, unit(g, "r").hex
+    assert not attack_sight(g.map, view, a, b)            # the friendly line is in the way
+    assert howitzer_sight(g.map, view, a, b)              # height 1 <= level 0 + 1
+    assert not howitzer_sight(g.map, view, a, b, "target-level")   # same level: needs sight
+
+
+def test_s8_1_reserves_appear_from_their_agreed_turn():
+    g = game([dict(id="res", side="blue", kind="INF_LINE", entry_turn=2, formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex="0602", formation="line")], phase="appearance")
+    assert B.state_of(unit(g, "res")) == "reserve" and unit(g, "res").hex is None
+    assert not [o for o in g.legal_orders() if o.kind == "appear"]
+    g.state.turn = 2
+    assert [o for o in g.legal_orders() if o.kind == "appear"]

@@ -518,7 +518,7 @@ class NapoleonicaRuleset(Ruleset):
             return A.preview(hmap, state, u, self._unit_at(state, _hex(order.get("target"))),
                              _hex(order.get("contact")))
         if order.kind == "rally":
-            return morale.preview_rally(u)
+            return morale.preview_rally(game.scenario, state, u)
         return {}
 
     def status_lines(self, game: "Game", side: str) -> list[str]:

@@ -128,6 +128,8 @@ GENERAL_MOVE = 8
 GENERAL_CAPTURE_MAX = 5      # d20 1..5: a general in a losing unit is captured
 GENERALS_PER_UNITS = 4
 
+TRAIN_RESTORATION_BONUS = 2  # only with [rules] train_bonus = true (22.9, default off)
+
 BREAK_PCT = 50
 DRAW_MARGIN = 3
 POINTS = {"unit": 2, "guard_unit": 3, "fleeing": 1, "general": 2, "cinc": 5, "train": 3,

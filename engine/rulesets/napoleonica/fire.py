@@ -67,7 +67,8 @@ def target_problem(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit) -
     if not zone_touches([u.hex], B.facing(u), "front", [t.hex]):
         return f"{t.id} is not in {u.id}'s frontal zone (22.2)"
     if u.kind == "ART_HOWITZER":
-        if not howitzer_sight(hmap, view, u.hex, t.hex):
+        reading = state.vars.get("howitzer_reading", "over")
+        if not howitzer_sight(hmap, view, u.hex, t.hex, reading):
             return f"{u.id} cannot see {t.id}, even over the obstacles a howitzer ignores"
     elif not attack_sight(hmap, view, u.hex, t.hex):
         return f"{u.id} cannot see {t.id} (21.7)"

@@ -85,10 +85,20 @@ def run_phase(ctx: Resolution) -> None:
             remove(ctx, u, "fleeing")
 
 
+def restoration_need(scenario, state: State, u: Unit) -> int:
+    """Experience, unmodified (14); +2 while the army's train is on the table when the scenario
+    turns on the [P] train option (22.9, ``[rules] train_bonus = true``)."""
+    need = B.experience(u)
+    if scenario.rule("train_bonus", False) is True and any(
+            B.arm(t) == "train" and B.on_table(t) for t in state.side_units(u.side)):
+        need += D.TRAIN_RESTORATION_BONUS
+    return need
+
+
 def rally(ctx: Resolution, u: Unit) -> None:
     """Restoration from fleeing (14): best of the morale dice against experience, no
     modifiers; success makes the unit formed, off the table, free to appear next turn."""
-    ok = test(ctx, B.morale_dice(u), B.experience(u), "restoration", unit=u.id)
+    ok = test(ctx, B.morale_dice(u), restoration_need(ctx.scenario, ctx.state, u), "restoration", unit=u.id)
     u.mark("acted", ctx.state.turn)
     if ok:
         u.mark("state", "restored")
@@ -96,8 +106,9 @@ def rally(ctx: Resolution, u: Unit) -> None:
         ctx.emit("restored", unit=u.id)
 
 
-def preview_rally(u: Unit) -> dict[str, Any]:
+def preview_rally(scenario, state: State, u: Unit) -> dict[str, Any]:
     from .rolls import chance_at_most
-    num, den = chance_at_most(B.morale_dice(u), B.experience(u))
-    return {"need": f"best of {B.morale_dice(u)}d20 <= {B.experience(u)}",
+    need = restoration_need(scenario, state, u)
+    num, den = chance_at_most(B.morale_dice(u), need)
+    return {"need": f"best of {B.morale_dice(u)}d20 <= {need}",
             "chances": {"restored": (num, den), "still fleeing": (den - num, den)}}

@@ -75,6 +75,10 @@ def check_scenario(scenario) -> list[str]:
             per_side[u.side].append((u.kind, stats))
         if not 0 <= u.facing <= 5:
             out.append(f"{where}.facing: a vertex facing 0-5")
+    if scenario.rule("howitzer_reading", "over") not in ("over", "target-level"):
+        out.append("rules.howitzer_reading: \"over\" or \"target-level\" (G-46)")
+    if not isinstance(scenario.rule("train_bonus", False), bool):
+        out.append("rules.train_bonus: true or false (22.9)")
     muster = scenario.rule("muster", True)
     if not isinstance(muster, bool):
         out.append("rules.muster: true (check the army composition of 16) or false (a sandbox)")
@@ -116,6 +120,8 @@ def initial_state(ruleset_id: str, scenario) -> State:
             u.mark("entry", spec.entry_turn or 1)
         state.units[spec.id] = u
     state.vars = {"contacts": [], "done": [], "losses": [], "cinc_lost": []}
+    if scenario.rule("howitzer_reading", "over") != "over":
+        state.vars["howitzer_reading"] = scenario.rule("howitzer_reading")
     state.phase = "start"
     state.active = scenario.first_player or order[0]
     return state

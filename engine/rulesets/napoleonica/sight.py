@@ -26,8 +26,14 @@ def attack_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex) -> bool:
     return sight_clear(a, b, blocks)
 
 
-def howitzer_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex) -> bool:
-    """A howitzer fires over anything no more than one level above its own (3.3, G-46)."""
+def howitzer_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex, reading: str = "over") -> bool:
+    """A howitzer fires over anything no more than one level above its own (3.3, G-46,
+    ``reading = "over"``); the other reading of G-46 (``"target-level"``) lets it fire without
+    sight only at a target exactly one level above or below it."""
+    if reading == "target-level":
+        if abs(hmap.elevation_at(a) - hmap.elevation_at(b)) == 1:
+            return True
+        return attack_sight(hmap, view, a, b)
     top = hmap.elevation_at(a) + 1
 
     def blocks(h: Hex) -> bool:
