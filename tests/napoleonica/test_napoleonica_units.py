@@ -126,3 +126,37 @@ def test_s8_1_reserves_appear_from_their_agreed_turn():
     assert not [o for o in g.legal_orders() if o.kind == "appear"]
     g.state.turn = 2
     assert [o for o in g.legal_orders() if o.kind == "appear"]
+
+
+def test_s5_3_gunners_leave_the_gun_move_30cm_and_re_man_it():
+    from hexwar.engine.hexgrid import hex_distance
+    from hexwar.engine.rulesets.napoleonica import movement as MV
+    g = game([dict(id="a", side="blue", kind="ART_HEAVY", hex="0608", formation="unlimbered")])
+    gun = unit(g, "a").hex
+    play(g, "form", unit="a", formation="gunners", facing=4)
+    assert g.state.vars["guns"] == {"a": [gun.q, gun.r]}
+    a = unit(g, "a")
+    assert B.allowance(a) == (6, 6, None)       # 30 cm, 100 % backward (G-26), never sideways
+    g.state.turn = 2                            # next Movement phase
+    far = max(MV.moves(g.map, B.View(g.state), a), key=lambda k: (hex_distance(k[0], gun), k))
+    assert hex_distance(far[0], gun) == 6
+    # from the hex next to the gun the gunners take it up again, in any facing
+    g.state.units["a"].hex = g.map.parse("0607")
+    assert ("unlimbered", 2) in MV.formation_options(unit(g, "a"), MV.can_reman(g.state, B.View(g.state), unit(g, "a")))
+    play(g, "form", unit="a", formation="unlimbered", facing=2)
+    assert unit(g, "a").hex == gun and "a" not in g.state.vars["guns"]
+
+
+def test_s22_9_an_enemy_next_to_an_unmanned_gun_captures_it():
+    g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="unlimbered"),
+              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column")])
+    play(g, "form", unit="a", formation="gunners", facing=4)
+    g.state.turn = 2
+    g.state.units["a"].hex = g.map.parse("0610")          # the gunners walked off
+    g.state.active = "red"
+    from hexwar.engine.hexgrid import hex_distance
+    move = [o for o in g.legal_orders() if o.kind == "move" and o.get("unit") == "r"
+            and o["path"] and hex_distance(tuple(o["path"][-1]), g.map.parse("0608")) == 1]
+    assert move
+    play(g, "move", unit="r", path=move[0]["path"], facing=move[0]["facing"])
+    assert unit(g, "a").marks.get("gun_lost") and "a" not in g.state.vars["guns"]

@@ -146,12 +146,23 @@ class NapoleonicaRuleset(Ruleset):
                    and B.formation(e) in ("line", "column", "unlimbered")
                    for e in view.enemy_stands(u.side)):
                 continue
-            for form in B.formations_for(u):
+            for form in self._appear_formations(state, u):
                 for f in range(6):
                     out.append((h, form, f))
                     if first_only:
                         return out
         return out
+
+    @staticmethod
+    def _appear_formations(state: State, u: Unit) -> tuple[str, ...]:
+        """Any formation but disordered (8.3); a battery whose gun was left behind comes back as
+        gunners, and only a battery with its gun comes back as one."""
+        forms = B.formations_for(u)
+        if B.arm(u) != "art":
+            return forms
+        if u.id in state.vars.get("guns", {}) or u.marks.get("gun_lost"):
+            return ("gunners",)
+        return tuple(f for f in forms if f != "gunners")
 
     def _fire_targets(self, hmap, view: B.View, state: State, u: Unit) -> list[Unit]:
         return [t for t in view.enemy_stands(u.side)
@@ -209,7 +220,7 @@ class NapoleonicaRuleset(Ruleset):
             yield Order.make("occupy", unit=u.id, hex=tuple(h))
         for into in MV.join_targets(self._state_of_view(view), view, u):
             yield Order.make("join", unit=u.id, into=into)
-        for form, f in MV.formation_options(u):
+        for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
             yield Order.make("form", unit=u.id, formation=form, facing=f)
         if u.kind == "CAV_CHASSEUR" and st == "formed":
             kind = "mount" if u.marks.get("dismounted") else "dismount"
@@ -319,7 +330,7 @@ class NapoleonicaRuleset(Ruleset):
             if B.is_general(u):
                 return "generals have no formation"
             opt = (order.get("formation"), _facing(order.get("facing")))
-            if opt not in MV.formation_options(u):
+            if opt not in MV.formation_options(u, MV.can_reman(state, B.View(state), u)):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
             return None
@@ -403,7 +414,26 @@ class NapoleonicaRuleset(Ruleset):
         else:
             self._resolve_movement(ctx, u, order)
             turn.after_activation(ctx, has)
+        self._capture_guns(ctx)
         self._tidy(state)
+
+    @staticmethod
+    def _capture_guns(ctx: Resolution) -> None:
+        """An enemy stand next to an unmanned gun captures it (22.9)."""
+        state = ctx.state
+        guns = state.vars.get("guns", {})
+        if not guns:
+            return
+        view = B.View(state)
+        for uid in sorted(guns):
+            u = state.units[uid]
+            gun = Hex(*guns[uid])
+            if u.hex == gun and B.on_table(u):
+                continue
+            if view.adjacent_enemy(gun, u.side) or (gun in view.stands and view.stands[gun].side != u.side):
+                del guns[uid]
+                u.mark("gun_lost", True)
+                ctx.emit("gun-captured", unit=uid, at=[gun[0], gun[1]])
 
     @staticmethod
     def _tidy(state: State) -> None:
@@ -465,6 +495,13 @@ class NapoleonicaRuleset(Ruleset):
                     ctx.emit("re-form-failed", unit=u.id)
                     return
             u.mark("state", "formed")
+        if kind == "form" and form == "gunners" and B.formation(u) != "gunners":
+            state.vars.setdefault("guns", {})[u.id] = [u.hex[0], u.hex[1]]
+            ctx.emit("gun-abandoned", unit=u.id, at=[u.hex[0], u.hex[1]])
+        elif kind == "form" and B.formation(u) == "gunners" and form != "gunners":
+            gun = state.vars["guns"].pop(u.id)
+            u.hex = Hex(gun[0], gun[1])
+            ctx.emit("gun-remanned", unit=u.id, at=gun)
         if kind == "dismount":
             u.mark("dismounted", True)
         elif kind == "mount":

@@ -135,6 +135,9 @@ def allowance(u: Unit) -> tuple[int, int, int | None]:
         return D.MOVE_INF.get(f, (0, 0, 0))
     if a == "cav":
         return D.MOVE_CAV.get(u.kind, D.MOVE_CAV["CAV_LIGHT"]).get(f, (0, 0, 0))
+    if a == "art" and f == "gunners":
+        back = D.MOVE_GUNNERS if D.GUNNERS_BACKWARD_FULL else D.MOVE_GUNNERS // 2
+        return D.MOVE_GUNNERS, back, None
     if a == "art":
         mp = D.MOVE_ART.get(u.kind, D.MOVE_ART["ART_MEDIUM"]).get(f, 0)
         return mp, mp, None

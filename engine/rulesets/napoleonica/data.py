@@ -56,7 +56,7 @@ FORMATIONS: dict[str, tuple[str, ...]] = {
     "inf": ("line", "column", "square"),
     "cav": ("line", "column"),
     "dismounted": ("line", "column", "square"),
-    "art": ("limbered", "unlimbered"),
+    "art": ("limbered", "unlimbered", "gunners"),
     "eng": ("standard",),
     "train": ("standard",),
     "gen": ("standard",),
@@ -93,6 +93,8 @@ MOVE_ART = {
     "ART_HEAVY": {"limbered": 2, "unlimbered": 0},
 }
 MOVE_OTHER = {"ENG": (2, 1, 2), "TRAIN": (2, 1, None)}   # [P] engineers (G-14); train [S] 10 cm
+MOVE_GUNNERS = 6                 # [S] gunners outside the battery 30 cm, never sideways
+GUNNERS_BACKWARD_FULL = True     # [P] G-26: "artillery 100 % backward" covers the gunners
 
 ATTACK_REACH = 2          # [S] 10 cm; 5 cm (1 hex) for infantry attacking from forest (7.4, 7.9)
 ATTACK_REACH_FOREST = 1

@@ -162,17 +162,21 @@ def _general_may_end(view: B.View, u: Unit, h: Hex) -> bool:
 
 
 # --- formation changes (9.7-9.9) ------------------------------------------------------------
-def formation_options(u: Unit) -> list[tuple[str, int]]:
+def formation_options(u: Unit, can_reman: bool = False) -> list[tuple[str, int]]:
     """(formation, facing) a unit may take in place: a new formation keeping its facing or
     turning exactly 180 degrees; the same formation turned 180 (about-face, 9.8); any facing for
-    artillery, a square leaving square, and a disordered unit re-forming."""
+    artillery changing formation or pivoting in firing position, a square leaving square, and a
+    disordered unit re-forming. Gunners outside the battery take up a battery formation again
+    only next to their gun (``can_reman``, 22.9)."""
     out: list[tuple[str, int]] = []
     cur_form, f = B.formation(u), u.facing
-    free_facing = (B.arm(u) == "art" or cur_form == "square" or B.state_of(u) == "disordered")
+    free_facing = cur_form == "square" or B.state_of(u) == "disordered"
     for form in B.formations_for(u):
+        if cur_form == "gunners" and form != "gunners" and not can_reman:
+            continue
         if form == "square":
             facings = [f]
-        elif free_facing:
+        elif free_facing or (B.arm(u) == "art" and (form != cur_form or form == "unlimbered")):
             facings = list(range(6))
         else:
             facings = [f, (f + 3) % 6]
@@ -253,3 +257,19 @@ def occupy_targets(hmap: HexMap, view: B.View, u: Unit) -> list[Hex]:
             continue
         out.append(n)
     return sorted(out)
+
+
+def gun_of(state, u: Unit) -> Hex | None:
+    """Where the battery's abandoned gun stands, if its gunners left it (22.9)."""
+    g = state.vars.get("guns", {}).get(u.id)
+    return None if g is None else Hex(g[0], g[1])
+
+
+def can_reman(state, view: B.View, u: Unit) -> bool:
+    """Gunners next to (or on) their abandoned gun may take it up again (22.9): the gun hex
+    must hold no other stand and touch no enemy stand (9.4)."""
+    gun = gun_of(state, u)
+    if gun is None or u.hex is None or hex_distance(gun, u.hex) > 1:
+        return False
+    other = view.stands.get(gun)
+    return (other is None or other.id == u.id) and _free(view, u, gun)
