@@ -55,8 +55,10 @@ def test_s22_2_a_hit_is_a_roll_at_or_under_the_score_and_lands_when_the_phase_en
     assert g.state.vars["hits"] == {"r": 1}
     # red fires back (a miss); nobody else can fire, so the phase ends: the hit lands and red
     # tests morale for it: 3 <= 10 + 2 + 1 (its commander-in-chief 8 hexes away) - 1 passes
-    play(g, "fire", unit="r", target=(2, 7), dice=[11, 3, 20, 1])
-    assert unit(g, "r").strength == 3 and unit(g, "r").marks["hit"] == 1
+    events = play(g, "fire", unit="r", target=(2, 7), dice=[11, 3, 20, 1])
+    assert unit(g, "r").strength == 3
+    morale = [e for e in events if e["t"] == "test" and e["why"] == "morale"]
+    assert [(e["unit"], e["triggers"], e["passed"]) for e in morale] == [("r", ["hit"], True)]
     assert B.state_of(unit(g, "r")) == "formed"
 
 

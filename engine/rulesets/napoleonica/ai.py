@@ -31,17 +31,24 @@ def _want(u: Unit) -> int:
     return 3
 
 
+def _enemies(view: B.View, side: str) -> list[Hex]:
+    """Enemy stand hexes, in a fixed order (memoised on the view)."""
+    memo = view.__dict__.setdefault("_enemy_hexes", {})
+    if side not in memo:
+        memo[side] = [e.hex for e in view.enemy_stands(side)]
+    return memo[side]
+
+
 def _value(view: B.View, u: Unit, h: Hex, facing: int, form: str, objectives: list[Hex]) -> int:
-    enemies = view.enemy_stands(u.side)
+    enemies = _enemies(view, u.side)
     if not enemies:
         return 0
-    near = min(enemies, key=lambda e: (hex_distance(e.hex, h), e.id))
-    d = hex_distance(near.hex, h)
+    d, near = min((hex_distance(e, h), e) for e in enemies)
     v = -30 * abs(d - _want(u))
     if objectives:
         v -= 4 * min(hex_distance(h, o) for o in objectives)
     faced = form != "square"
-    if faced and zone_touches([h], facing, "front", [near.hex]):
+    if faced and zone_touches([h], facing, "front", [near]):
         v += 40
     a = B.arm(u)
     if a == "inf" or (a == "cav" and u.marks.get("dismounted")):
@@ -57,9 +64,12 @@ def _value(view: B.View, u: Unit, h: Hex, facing: int, form: str, objectives: li
 
 
 def _general_value(view: B.View, g: Unit, h: Hex) -> int:
-    own = [s for s in view.stands.values() if s.side == g.side]
-    covered = sum(1 for s in own if hex_distance(s.hex, h) <= 9)
-    d = view.nearest_enemy_d(h, g.side)
+    memo = view.__dict__.setdefault("_own_hexes", {})
+    if g.side not in memo:
+        memo[g.side] = [s.hex for s in view.stands.values() if s.side == g.side]
+    covered = sum(1 for s in memo[g.side] if hex_distance(s, h) <= 9)
+    enemies = _enemies(view, g.side)
+    d = min((hex_distance(e, h) for e in enemies), default=99)
     return 10 * covered - (50 if d <= 2 else 0)
 
 
@@ -125,6 +135,13 @@ def _orders(ruleset, game: "Game", view: B.View) -> Iterable[Order]:
     one at a time, the one nearest the enemy first (fleeing units before everything), so only
     that piece's orders are scored."""
     state = game.state
+    if state.phase == "appearance":
+        # enter facing away from the own edge, in a marching formation
+        for o in ruleset.legal_orders(game):
+            if o.kind != "appear" or (o["facing"] in _away(game, state.active)
+                                      and o["formation"] in ("column", "limbered", "standard", "gunners")):
+                yield o
+        return
     if state.phase != "movement":
         yield from ruleset.legal_orders(game)
         return
@@ -139,7 +156,16 @@ def _orders(ruleset, game: "Game", view: B.View) -> Iterable[Order]:
         return (view.nearest_enemy_d(u.hex, u.side) + (20 if B.is_general(u) else 0), u.id)
 
     piece = min(pieces, key=urgency)
-    yield from ruleset._movement_orders(game.map, view, piece)
+    turns = {piece.facing, (piece.facing + 1) % 6, (piece.facing - 1) % 6}
+    for o in ruleset._movement_orders(game.map, view, piece):
+        # the computer wheels at most 60 degrees in a move (a search cut, not a rule)
+        if o.kind != "move" or B.is_general(piece) or o["facing"] in turns:
+            yield o
+
+
+def _away(game: "Game", side: str) -> tuple[int, ...]:
+    edge = B.edge_of(game.scenario, side)
+    return {"south": (1, 0), "north": (4, 3), "west": (0, 5), "east": (2, 3)}[edge]
 
 
 def _can_fire_now(game: "Game", u: Unit) -> bool:

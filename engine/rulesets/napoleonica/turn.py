@@ -25,8 +25,16 @@ PHASES = ("attack", "appearance", "movement", "fire", "morale", "melee")
 HasAction = Callable[[State, str], bool]
 
 
+PER_TURN_MARKS = ("acted", "moved", "moved_how", "fired", "attacked", "targeted", "hit")
+
+
 def start_turn(ctx: Resolution, has_action: HasAction) -> None:
     state = ctx.state
+    for uid in sorted(state.units):
+        marks = state.units[uid].marks
+        for key in PER_TURN_MARKS:
+            if key in marks and marks.get(key) != state.turn:
+                del marks[key]
     ctx.emit("turn", turn=state.turn)
     enter(ctx, "attack", has_action)
 
