@@ -83,7 +83,7 @@ def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
         memo = {}
         object.__setattr__(hmap, "_napoleonica_moves", memo)
     key = (u.id, u.kind, u.side, u.hex, u.facing, B.formation(u), B.state_of(u), u.strength,
-           bool(u.marks.get("dismounted")),
+           bool(u.marks.get("dismounted")), B.garrison(u),
            tuple(sorted((h, s.side, s.id) for h, s in view.stands.items())),
            tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)))
     if key not in memo:
