@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
-from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.hexgrid import Hex
 from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Resolution, Ruleset
 from hexwar.engine.state import State, Unit
 
+from . import actors as AC
 from . import attack as A
 from . import board as B
 from . import data as D
@@ -86,13 +87,13 @@ class NapoleonicaRuleset(Ruleset):
             return any(A.options(hmap, view, state, u) for u in state.side_units(side)
                        if A.attacker_problem(state, u) is None)
         if phase == "appearance":
-            return any(self._appear_options(hmap, scenario, state, u, first_only=True)
-                       for u in self._appearers(state, side))
+            return any(AC.appear_options(hmap, scenario, state, u, first_only=True)
+                       for u in AC.appearers(state, side))
         if phase == "movement":
-            return side not in state.vars.get("done", []) and bool(self._pieces(state, side))
+            return side not in state.vars.get("done", []) and bool(AC.pieces(state, side))
         if phase == "fire":
             view = B.View(state)
-            return any(self._fire_targets(hmap, view, state, u) for u in state.side_units(side)
+            return any(AC.fire_targets(hmap, view, state, u) for u in state.side_units(side)
                        if F.shooter_problem(state, u) is None)
         if phase == "melee":
             return bool(M.components(state))
@@ -101,72 +102,6 @@ class NapoleonicaRuleset(Ruleset):
     def _has(self, game_or_ctx) -> turn.HasAction:
         hmap, scenario = game_or_ctx.map, game_or_ctx.scenario
         return lambda state, side: self.has_action(hmap, scenario, state, side)
-
-    @staticmethod
-    def _pieces(state: State, side: str) -> list[Unit]:
-        """Pieces still to act in this Movement phase (9.1, 9.2): units that neither attacked
-        nor were attacked, generals, and fleeing units (for restoration)."""
-        out = []
-        for u in state.side_units(side, alive=False):
-            if u.marks.get("acted") == state.turn:
-                continue
-            if B.state_of(u) == "fleeing":
-                out.append(u)
-            elif B.on_table(u) and u.marks.get("attacked") != state.turn \
-                    and u.marks.get("targeted") != state.turn:
-                out.append(u)
-        return out
-
-    @staticmethod
-    def _appearers(state: State, side: str) -> list[Unit]:
-        out = []
-        for u in state.side_units(side, alive=False):
-            st = B.state_of(u)
-            if st == "restored" and int(u.marks.get("restored", 0)) < state.turn:
-                out.append(u)
-            elif st == "reserve" and int(u.marks.get("entry", 1)) <= state.turn:
-                out.append(u)
-        return out
-
-    def _appear_options(self, hmap, scenario, state: State, u: Unit, first_only: bool = False) -> list[tuple[Hex, str, int]]:
-        """Where and how a unit may appear (8.3, 21.10): an own-edge hex, not next to an enemy,
-        3+ hexes from every formed enemy line, column or battery in position."""
-        view = B.View(state)
-        edge = B.edge_of(scenario, u.side)
-        out = []
-        for h in hmap.edge_hexes(edge):
-            if h in view.stands or view.generals.get(h) and B.is_general(u):
-                continue
-            if hmap.terrain_at(h) in ("lake", "river", "village") or (hmap.terrain_at(h) in ("forest", "swamp")
-                                                          and not (B.foot(u) or B.is_general(u))):
-                continue
-            if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
-                continue
-            if any(hex_distance(e.hex, h) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
-                   and B.formation(e) in ("line", "column", "unlimbered")
-                   for e in view.enemy_stands(u.side)):
-                continue
-            for form in self._appear_formations(state, u):
-                for f in range(6):
-                    out.append((h, form, f))
-                    if first_only:
-                        return out
-        return out
-
-    @staticmethod
-    def _appear_formations(state: State, u: Unit) -> tuple[str, ...]:
-        """Any formation but disordered (8.3); a battery whose gun was left behind comes back as
-        gunners, and only a battery with its gun comes back as one."""
-        forms = B.formations_for(u)
-        if B.arm(u) != "art":
-            return forms
-        if u.id in state.vars.get("guns", {}) or u.marks.get("gun_lost"):
-            return ("gunners",)
-        return tuple(f for f in forms if f != "gunners")
-
-    def _fire_targets(self, hmap, view: B.View, state: State, u: Unit) -> list[Unit]:
-        return [t for t in view.enemy_stands(u.side)
-                if F.target_problem(hmap, view, state, u, t) is None]
 
     # --- legal orders -------------------------------------------------------------------------
     def legal_orders(self, game: "Game") -> Iterator[Order]:
@@ -183,18 +118,18 @@ class NapoleonicaRuleset(Ruleset):
                     yield Order.make("attack", unit=u.id, target=tuple(t.hex),
                                      contact=None if h is None else tuple(h))
         elif phase == "appearance":
-            for u in self._appearers(state, side):
-                for h, form, f in self._appear_options(hmap, game.scenario, state, u):
+            for u in AC.appearers(state, side):
+                for h, form, f in AC.appear_options(hmap, game.scenario, state, u):
                     yield Order.make("appear", unit=u.id, hex=tuple(h), formation=form, facing=f)
         elif phase == "movement":
             view = B.View(state)
-            for u in self._pieces(state, side):
-                yield from self._movement_orders(hmap, view, u)
+            for u in AC.pieces(state, side):
+                yield from AC.movement_orders(hmap, view, u)
         elif phase == "fire":
             view = B.View(state)
             for u in state.side_units(side):
                 if F.shooter_problem(state, u) is None:
-                    for t in self._fire_targets(hmap, view, state, u):
+                    for t in AC.fire_targets(hmap, view, state, u):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
         elif phase == "melee":
             for group in M.components(state):
@@ -204,34 +139,6 @@ class NapoleonicaRuleset(Ruleset):
         if self._end_phase_refusal(state) is None:
             yield Order.make("end-phase")
         yield Order.make("resign")
-
-    def _movement_orders(self, hmap, view: B.View, u: Unit) -> Iterator[Order]:
-        yield Order.make("hold", unit=u.id)
-        st = B.state_of(u)
-        if st == "fleeing":
-            yield Order.make("rally", unit=u.id)
-            return
-        if st == "formed":
-            for (h, f), (_, path) in sorted(MV.moves(hmap, view, u).items()):
-                yield Order.make("move", unit=u.id, path=tuple(tuple(x) for x in path), facing=f)
-        if B.is_general(u):
-            return
-        for h in MV.occupy_targets(hmap, view, u):
-            yield Order.make("occupy", unit=u.id, hex=tuple(h))
-        for into in MV.join_targets(self._state_of_view(view), view, u):
-            yield Order.make("join", unit=u.id, into=into)
-        for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
-            yield Order.make("form", unit=u.id, formation=form, facing=f)
-        if u.kind == "CAV_CHASSEUR" and st == "formed":
-            kind = "mount" if u.marks.get("dismounted") else "dismount"
-            forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
-            for form in forms:
-                for f in ([u.facing] if form == "square" else [u.facing, (u.facing + 3) % 6]):
-                    yield Order.make(kind, unit=u.id, formation=form, facing=f)
-
-    @staticmethod
-    def _state_of_view(view: B.View) -> State:
-        return view.state
 
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "melee" and M.components(state):
@@ -265,7 +172,7 @@ class NapoleonicaRuleset(Ruleset):
                 return f"{uid} is not in a melee"
             return None
         if kind == "attack":
-            t = self._unit_at(state, _hex(order.get("target")))
+            t = AC.unit_at(state, _hex(order.get("target")))
             if t is None:
                 return "the target must be the hex of an enemy unit"
             raw = order.get("contact")
@@ -277,20 +184,20 @@ class NapoleonicaRuleset(Ruleset):
             why = F.shooter_problem(state, u)
             if why:
                 return why
-            t = self._unit_at(state, _hex(order.get("target")))
+            t = AC.unit_at(state, _hex(order.get("target")))
             if t is None:
                 return "the target must be the hex of an enemy unit"
             return F.target_problem(hmap, B.View(state), state, u, t)
         if kind == "appear":
-            if u not in self._appearers(state, u.side):
+            if u not in AC.appearers(state, u.side):
                 return f"{uid} may not appear now (8.1: rallied in an earlier turn, or a reserve)"
             h, form, f = _hex(order.get("hex")), order.get("formation"), _facing(order.get("facing"))
-            if (h, form, f) not in self._appear_options(hmap, game.scenario, state, u):
+            if (h, form, f) not in AC.appear_options(hmap, game.scenario, state, u):
                 return "appear on an own-edge hex, 10 cm (3 hexes) from formed enemy lines, columns " \
                        "and batteries, not next to an enemy, in any formation but disordered (8.3)"
             return None
         # movement-phase orders
-        if u not in self._pieces(state, u.side):
+        if u not in AC.pieces(state, u.side):
             return f"{uid} may not act in this Movement phase (it attacked, was attacked, or already acted: 9.1)"
         if state.active in state.vars.get("done", []):
             return "you have finished this Movement phase"
@@ -350,16 +257,6 @@ class NapoleonicaRuleset(Ruleset):
             return None
         return f"unknown order {kind!r}"
 
-    @staticmethod
-    def _unit_at(state: State, h: Hex | None) -> Unit | None:
-        if h is None:
-            return None
-        for uid in sorted(state.units):
-            u = state.units[uid]
-            if u.hex == h and B.on_table(u) and not B.is_general(u):
-                return u
-        return None
-
     def needs_dice(self, game: "Game", order: Order) -> bool:
         return order.kind not in ("resign",)
 
@@ -388,11 +285,11 @@ class NapoleonicaRuleset(Ruleset):
             return
         u = state.units[order["unit"]]
         if kind == "attack":
-            t = self._unit_at(state, _hex(order["target"]))
+            t = AC.unit_at(state, _hex(order["target"]))
             A.resolve(ctx, u, t, _hex(order.get("contact")))
             turn.after_action(ctx, has, passed=False)
         elif kind == "fire":
-            t = self._unit_at(state, _hex(order["target"]))
+            t = AC.unit_at(state, _hex(order["target"]))
             F.resolve(ctx, u, t)
             turn.after_action(ctx, has, passed=False)
         elif kind == "melee":
@@ -533,7 +430,7 @@ class NapoleonicaRuleset(Ruleset):
         if state.phase == "attack":
             return sorted({state.units[t].hex for t, _ in A.options(hmap, view, state, u)})
         if F.shooter_problem(state, u) is None:
-            return sorted(t.hex for t in self._fire_targets(hmap, view, state, u))
+            return sorted(t.hex for t in AC.fire_targets(hmap, view, state, u))
         return []
 
     def zoc_hexes(self, game: "Game", side: str) -> list[Hex]:
@@ -550,9 +447,9 @@ class NapoleonicaRuleset(Ruleset):
             return {}
         u = state.units.get(order.get("unit"))
         if order.kind == "fire":
-            return F.preview(hmap, u, self._unit_at(state, _hex(order.get("target"))))
+            return F.preview(hmap, u, AC.unit_at(state, _hex(order.get("target"))))
         if order.kind == "attack":
-            return A.preview(hmap, state, u, self._unit_at(state, _hex(order.get("target"))),
+            return A.preview(hmap, state, u, AC.unit_at(state, _hex(order.get("target"))),
                              _hex(order.get("contact")))
         if order.kind == "rally":
             return morale.preview_rally(game.scenario, state, u)
@@ -568,7 +465,7 @@ class NapoleonicaRuleset(Ruleset):
         lines.append(f"points so far {turn.points(game.scenario, state, side)}; breaks at "
                      f"{D.BREAK_PCT}% of {state.sides[side].get('start_combat', 0)} combat units gone")
         if state.phase == "movement":
-            lines.append(f"pieces left to act: {len(self._pieces(state, side))}")
+            lines.append(f"pieces left to act: {len(AC.pieces(state, side))}")
         return lines
 
     def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:

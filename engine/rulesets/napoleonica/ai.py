@@ -14,6 +14,7 @@ from hexwar.engine.hexgrid import Hex, hex_distance
 from hexwar.engine.orders import Order
 from hexwar.engine.state import Unit
 
+from . import actors as AC
 from . import board as B
 from . import fire as F
 from .geometry import zone_touches
@@ -145,7 +146,7 @@ def _orders(ruleset, game: "Game", view: B.View) -> Iterable[Order]:
     if state.phase != "movement":
         yield from ruleset.legal_orders(game)
         return
-    pieces = ruleset._pieces(state, state.active)
+    pieces = AC.pieces(state, state.active)
     if not pieces or state.active in state.vars.get("done", []):
         yield from ruleset.legal_orders(game)
         return
@@ -157,7 +158,7 @@ def _orders(ruleset, game: "Game", view: B.View) -> Iterable[Order]:
 
     piece = min(pieces, key=urgency)
     turns = {piece.facing, (piece.facing + 1) % 6, (piece.facing - 1) % 6}
-    for o in ruleset._movement_orders(game.map, view, piece):
+    for o in AC.movement_orders(game.map, view, piece):
         # the computer wheels at most 60 degrees in a move (a search cut, not a rule)
         if o.kind != "move" or B.is_general(piece) or o["facing"] in turns:
             yield o
