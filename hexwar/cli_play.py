@@ -1,0 +1,111 @@
+"""The terminal UI's commands: ``hexwar`` alone (the main menu), ``hexwar play SCENARIO [--ai SIDE]
+[--load FILE]`` and ``hexwar replay-view FILE``. Textual is imported only when one of them runs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from hexwar.errors import UserError
+from hexwar.tui.theme_names import THEMES
+
+
+def ui_options(p: argparse.ArgumentParser) -> None:
+    """The options every command that opens the terminal UI takes."""
+    p.add_argument("--theme", choices=THEMES, help="colour theme (monochrome when NO_COLOR is set)")
+    p.add_argument("--ascii", action="store_true", help="plain ASCII map for terminals without Unicode")
+
+
+def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction") -> None:
+    """Add the UI's subcommands to ``sub``; each sets ``func(args) -> exit code``."""
+    ui_options(parser)
+    parser.set_defaults(func=cmd_menu)
+
+    s = sub.add_parser("play", help="play a scenario in the terminal (hotseat or against the computer)")
+    s.add_argument("scenario", nargs="?", help="scenario id or .toml file (not needed with --load)")
+    s.add_argument("--ai", action="append", default=[], metavar="SIDE",
+                   help="the computer plays SIDE (repeat for both; 'all' for both)")
+    s.add_argument("--load", metavar="FILE", help="resume a saved game (journal file)")
+    s.add_argument("--no-save", action="store_true", help="do not write a journal")
+    ui_options(s)
+    s.set_defaults(func=cmd_play)
+
+    # what ``hexwar serve`` runs on each player's pseudo-terminal (not for typing by hand)
+    s = sub.add_parser("served-session", help=argparse.SUPPRESS)
+    s.add_argument("--player", required=True)
+    ui_options(s)
+    s.set_defaults(func=cmd_served_session)
+
+    s = sub.add_parser("replay-view", help="step through a saved game in the terminal")
+    s.add_argument("file", help="journal file")
+    ui_options(s)
+    s.set_defaults(func=cmd_replay_view)
+
+
+def scenario_named(name: str):
+    """The scenario the user named (id or file), or a ``UserError`` listing every problem."""
+    from hexwar.scenarios.loader import ScenarioError, load_named
+    try:
+        return load_named(name)
+    except ScenarioError as exc:
+        raise UserError("\n".join(exc.problems)) from None
+
+
+def needs_terminal(without: str) -> None:
+    """Refuse at once when there is no terminal: the app would wait forever for keys."""
+    import sys
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UserError(f"the terminal UI needs a terminal (stdin and stdout); {without}")
+
+
+def _run(**kwargs) -> int:
+    needs_terminal("see 'hexwar --help' for the commands that run without one "
+                   "(simulate, replay, describe...)")
+    from hexwar.tui.app import HexwarApp
+    app = HexwarApp(**kwargs)
+    code = app.run()
+    return int(code or 0)
+
+
+def cmd_menu(args: argparse.Namespace) -> int:
+    return _run(theme=args.theme, ascii=args.ascii)
+
+
+def _readable_journal(path: str, problem: str) -> None:
+    from hexwar.journal import JournalError, read_journal
+    try:
+        read_journal(path)
+    except JournalError as exc:
+        raise UserError(f"{problem}: {exc}") from None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.load:
+        if not Path(args.load).exists():
+            raise UserError(f"{args.load}: no such file")
+        _readable_journal(args.load, "cannot load")
+        return _run(load=Path(args.load), theme=args.theme, ascii=args.ascii)
+    if not args.scenario:
+        raise UserError("play needs a SCENARIO (see 'hexwar scenarios') or --load FILE")
+    scenario = scenario_named(args.scenario)
+    sides = [s.id for s in scenario.sides]
+    ai = set(args.ai)
+    if "all" in ai or "both" in ai:
+        ai = set(sides)
+    unknown = ai - set(sides)
+    if unknown:
+        raise UserError(f"--ai: no side {', '.join(sorted(unknown))} (sides: {', '.join(sides)})")
+    players = {s: ("computer" if s in ai else "human") for s in sides}
+    return _run(scenario=scenario, players=players, theme=args.theme, ascii=args.ascii,
+                save=not args.no_save)
+
+
+def cmd_served_session(args: argparse.Namespace) -> int:
+    """The main menu for one served player, in their own folder (``HEXWAR_HOME``, set by the
+    server), without the entries that would open ports or read files outside it."""
+    return _run(theme=args.theme, ascii=args.ascii, served=args.player)
+
+
+def cmd_replay_view(args: argparse.Namespace) -> int:
+    _readable_journal(args.file, "cannot replay")
+    return _run(replay=Path(args.file), theme=args.theme, ascii=args.ascii)
