@@ -18,6 +18,7 @@ from hexwar.engine.state import State, Unit
 
 from . import board as B
 from . import data as D
+from . import melee as M
 from .geometry import (facings_fronting, flank_dirs, front_dirs, front_middle, rear_dirs,
                        zone_of_point, zone_touches)
 from .sight import attack_sight
@@ -263,8 +264,32 @@ def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
 
 
 def preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex | None) -> dict[str, Any]:
-    from . import melee
     if h is None:
         return {"result": "the attack fails: out of reach (7.7); the attacker ends disordered"}
-    return melee.attack_preview(hmap, state, u, t, h)
+    return attack_preview(hmap, state, u, t, h)
+
+
+def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict[str, Any]:
+    """The melee this attack would start, as the two totals' terms and the chance of winning."""
+    trial = state.copy()
+    kind = kind_of_attack(u, t)
+    tu = trial.units[u.id]
+    tu.hex = h
+    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) in ("forest", "village")
+    trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
+    group = [u.id, t.id]
+    pa = M.side_terms(hmap, trial, group, u.side)
+    pb = M.side_terms(hmap, trial, group, t.side)
+    sa, sb = sum(v for _, v in pa[2]), sum(v for _, v in pb[2])
+    win = 0
+    total = 20 ** (pa[1] + pb[1])
+    for ra in range(1, 21):
+        pra = ra ** pa[1] - (ra - 1) ** pa[1]
+        for rb in range(1, 21):
+            prb = rb ** pb[1] - (rb - 1) ** pb[1]
+            if ra + sa > rb + sb:
+                win += pra * prb
+    return {"kind": kind, "modifiers": pa[2], "defender terms": pb[2],
+            "chances": {"attacker wins": (win, total), "defender wins (ties too)": (total - win, total)}}
+
 

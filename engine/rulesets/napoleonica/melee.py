@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
+from hexwar.engine.hexgrid import hex_distance, hex_neighbor
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
@@ -205,28 +205,3 @@ def remove(ctx: Resolution, u: Unit, how: str) -> None:
 def _end_contacts(state: State, ids: list[str]) -> None:
     state.vars["contacts"] = [c for c in state.vars.get("contacts", [])
                               if c[0] not in ids and c[1] not in ids]
-
-
-def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict[str, Any]:
-    """The melee this attack would start, as the two totals' terms and the chance of winning."""
-    from .attack import kind_of_attack
-    trial = state.copy()
-    kind = kind_of_attack(u, t)
-    tu = trial.units[u.id]
-    tu.hex = h
-    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) in ("forest", "village")
-    trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
-    group = [u.id, t.id]
-    pa = side_terms(hmap, trial, group, u.side)
-    pb = side_terms(hmap, trial, group, t.side)
-    sa, sb = sum(v for _, v in pa[2]), sum(v for _, v in pb[2])
-    win = 0
-    total = 20 ** (pa[1] + pb[1])
-    for ra in range(1, 21):
-        pra = ra ** pa[1] - (ra - 1) ** pa[1]
-        for rb in range(1, 21):
-            prb = rb ** pb[1] - (rb - 1) ** pb[1]
-            if ra + sa > rb + sb:
-                win += pra * prb
-    return {"kind": kind, "modifiers": pa[2], "defender terms": pb[2],
-            "chances": {"attacker wins": (win, total), "defender wins (ties too)": (total - win, total)}}
