@@ -144,3 +144,10 @@ def test_s7_2_two_passes_in_a_row_end_the_attack_phase():
     play(g, "end-phase", dice=[5, 9])          # both passed: appearance skipped, roll-off for movement
     assert g.state.phase == "movement"
     assert g.to_act() == "red"                 # red rolled 9 against 5
+
+
+def test_s21_9_a_failed_line_attack_goes_straight_ahead():
+    g = game([dict(BLUE_COL, formation="line"), dict(RED_LINE, hex="0603")], phase="attack")   # d = 5
+    play(g, "attack", dice=[1, 2], unit="b", target=tuple(unit(g, "r").hex), contact=None)
+    assert unit(g, "b").hex == Hex(3, 5)          # FR then FL from (2, 7): straight north
+    assert unit(g, "b").facing == NORTH

@@ -150,3 +150,14 @@ def test_s14_restoration_rolls_the_morale_dice_against_experience_without_modifi
     play(g, "rally", unit="g", dice=[17, 14])             # guard: veteran 14, best of 2 dice
     assert B.state_of(unit(g, "g")) == "restored"
     assert unit(g, "g").marks["restored"] == 1
+
+
+def test_s22_3_trigger_b_counts_units_not_generals():
+    from hexwar.engine.ruleset import Resolution
+    from hexwar.engine.rulesets.napoleonica.melee import remove
+    g = game([SHOOTER, TARGET, dict(id="bg", side="blue", kind="GEN", hex="0609")], phase="fire")
+    ctx = Resolution(g, g.state, None)
+    remove(ctx, g.state.units["bg"], "captured")
+    assert MO.triggers(g.state, unit(g, "b")) == []
+    remove(ctx, g.state.units["r"], "destroyed")
+    assert g.state.vars["losses"] == [["red", 3, 5]]

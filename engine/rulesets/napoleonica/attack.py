@@ -242,9 +242,16 @@ def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
     with any enemy, then disordered."""
     hmap = ctx.map
     r = reach(hmap, u)
+    ahead = front_dirs(u.facing)
+    last = None
     for _ in range(r):
         best = None
-        for d in range(6):
+        # a line goes straight ahead (FL then FR or FR then FL, 21.9); a column any way
+        if B.formation(u) != "line":
+            dirs: tuple[int, ...] = tuple(range(6))
+        else:
+            dirs = tuple(d for d in ahead if d != last)
+        for d in dirs:
             n = hex_neighbor(u.hex, d)
             if hex_distance(n, t.hex) >= hex_distance(u.hex, t.hex):
                 continue
@@ -252,7 +259,7 @@ def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
                 continue
             if view.adjacent_enemy(n, u.side):
                 continue
-            best = n
+            best, last = n, d
             break
         if best is None:
             break

@@ -190,7 +190,7 @@ def remove(ctx: Resolution, u: Unit, how: str) -> None:
     """Take a unit off the table as destroyed, captured or fleeing; remember where, for the next
     Morale-check phase (22.3 trigger b)."""
     state = ctx.state
-    if u.hex is not None:
+    if u.hex is not None and not B.is_general(u):
         state.vars.setdefault("losses", []).append([u.side, u.hex[0], u.hex[1]])
     if B.is_general(u) and u.kind == "CINC":
         state.vars.setdefault("cinc_lost", []).append(u.side)
