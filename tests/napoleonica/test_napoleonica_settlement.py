@@ -74,3 +74,15 @@ def test_s7_3_item4_a_settlement_blocks_sight():
              rows=ROWS, phase="attack")
     from hexwar.engine.rulesets.napoleonica.sight import attack_sight
     assert not attack_sight(g.map, B.View(g.state), unit(g, "b").hex, unit(g, "r").hex)
+
+
+def test_s22_9_engineers_fortify_a_held_settlement_and_its_cover_becomes_minus_6():
+    g = game([dict(INF, hex="0606"), dict(id="e", side="blue", kind="ENG", hex="0607", strength=1),
+              dict(id="r", side="red", kind="INF_LINE", hex="0603", formation="line")], rows=ROWS)
+    orders = [o for o in g.legal_orders() if o.kind == "fortify"]
+    assert [o["hex"] for o in orders] == [tuple(g.map.parse("0606"))]
+    play(g, "fortify", unit="e", hex=orders[0]["hex"])
+    assert sorted(map(tuple, g.state.vars["fortified"])) == sorted(
+        tuple(g.map.parse(x)) for x in ("0606", "0706"))
+    assert F.score(g.map, unit(g, "r"), unit(g, "b"), g.state)[0] == 2 * 4 - 6   # d 3: long range
+    assert not [o for o in g.legal_orders() if o.kind == "fortify"]              # once only

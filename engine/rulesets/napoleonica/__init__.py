@@ -16,6 +16,7 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``join unit into`` - movement: a one-stand unit next to a unit of its type joins it (4.4).
 * ``occupy unit hex`` - movement: enter the settlement hex next to the unit ([F] 20); leaving
   it is a one-hex ``move``.
+* ``fortify unit hex`` - movement: engineers fortify the friendly-held settlement (22.9).
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
 * ``resign``.
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fire", "melee", "resign")
+         "join", "occupy", "fortify", "fire", "melee", "resign")
 UNIT_ORDERS = ("appear", "move", "form", "dismount", "mount", "hold", "rally", "fire", "attack", "melee")
 
 
@@ -227,6 +228,11 @@ class NapoleonicaRuleset(Ruleset):
                 return "occupy a free settlement hex next to the unit, with no enemy unit in that " \
                        "settlement and no enemy next to it ([F] 20, 9.4); not mounted cavalry or the train"
             return None
+        if kind == "fortify":
+            if _hex(order.get("hex")) not in MV.fortify_targets(hmap, B.View(state), state, u):
+                return "engineers fortify a settlement they hold or one next to them held by a " \
+                       "friendly unit, once (22.9); name its first hex"
+            return None
         if kind == "join":
             into = order.get("into")
             if into not in MV.join_targets(state, B.View(state), u):
@@ -360,6 +366,13 @@ class NapoleonicaRuleset(Ruleset):
                             and (B.is_general(other) or B.arm(other) == "eng"):
                         M.remove(ctx, other, "captured")
             return
+        if kind == "fortify":
+            town = MV.settlement_of(ctx.map, Hex(*order["hex"]))
+            fortified = state.vars.setdefault("fortified", [])
+            fortified.extend([h[0], h[1]] for h in town)
+            fortified.sort()
+            ctx.emit("fortified", unit=u.id, hexes=[[h[0], h[1]] for h in town])
+            return
         if kind == "join":
             into = state.units[order["into"]]
             into.strength += u.strength
@@ -447,7 +460,7 @@ class NapoleonicaRuleset(Ruleset):
             return {}
         u = state.units.get(order.get("unit"))
         if order.kind == "fire":
-            return F.preview(hmap, u, AC.unit_at(state, _hex(order.get("target"))))
+            return F.preview(hmap, u, AC.unit_at(state, _hex(order.get("target"))), state)
         if order.kind == "attack":
             return A.preview(hmap, state, u, AC.unit_at(state, _hex(order.get("target"))),
                              _hex(order.get("contact")))

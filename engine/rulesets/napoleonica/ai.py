@@ -109,6 +109,8 @@ def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
             score = 0
         elif k == "join":
             score = 30
+        elif k == "fortify":
+            score = 60
         elif k == "occupy":
             score = 150 if Hex(*order["hex"]) in objectives else 15
         else:

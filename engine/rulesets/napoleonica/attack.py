@@ -230,7 +230,8 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
         newf = min(options_f, key=lambda f: (min((f - u.facing) % 6, (u.facing - f) % 6),
                                                (u.facing - f) % 6))
     u.facing = newf
-    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) in ("forest", "village")
+    cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
+                B.cover(hmap, state, t.hex, D.MELEE_MODS))
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
@@ -282,7 +283,8 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     kind = kind_of_attack(u, t)
     tu = trial.units[u.id]
     tu.hex = h
-    cover = hmap.terrain_at(h) == "forest" or hmap.terrain_at(t.hex) in ("forest", "village")
+    cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
+                B.cover(hmap, state, t.hex, D.MELEE_MODS))
     trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
     group = [u.id, t.id]
     pa = M.side_terms(hmap, trial, group, u.side)

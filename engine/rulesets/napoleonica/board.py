@@ -215,5 +215,16 @@ def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     return cost
 
 
+def cover(hmap: HexMap, state: State | None, h: Hex, mods: dict) -> int:
+    """The cover modifier of a hex (22.2, 22.4, 22.7): forest or settlement, a fortified
+    settlement more; 0 in the open."""
+    t = hmap.terrain_at(h)
+    if t == "village" and state is not None and [h[0], h[1]] in state.vars.get("fortified", []):
+        return int(mods["fortified_cover"])
+    if t in ("forest", "village"):
+        return int(mods["cover"])
+    return 0
+
+
 def edge_of(scenario, side: str) -> str:
     return scenario.side(side).home_edge or ("south" if side == scenario.sides[0].id else "north")

@@ -113,7 +113,8 @@ FIRE_ART = {   # (short min, short max, long max, short base, long base) + gunne
     "ART_HOWITZER": (2, 6, 14, 7, 4),
     "ART_HEAVY": (2, 8, 18, 9, 5),
 }
-FIRE_MODS = {"veteran": 1, "cover": -4, "target_disordered": 2, "art_vs_column_or_square": 2}
+FIRE_MODS = {"veteran": 1, "cover": -4, "fortified_cover": -6, "target_disordered": 2,
+             "art_vs_column_or_square": 2}
 FIRE_CLAMP = (1, 19)
 
 MORALE_FRIEND_LOSS_D = 5
@@ -121,7 +122,7 @@ MORALE_MODS = {"general": 2, "cinc_extra": 1, "settlement": 2, "disordered": -2,
                "lost_stand_cap": -3, "flank_rear_contact": -2}
 
 MELEE_MODS = {"attack_bonus": 2, "flank": 4, "rear": 6, "column_attacker": 1, "disordered": -4,
-              "cav_vs_square": -10, "inf_vs_square_defender": -2, "cover": -4,
+              "cav_vs_square": -10, "inf_vs_square_defender": -2, "cover": -4, "fortified_cover": -6,
               "passable_obstacle": -2, "veteran": 1, "general": 1, "per_extra_stand": 1,
               "extra_stand_cap": 3, "extra_unit": 1}
 MELEE_ROUT_MARGIN = 5

@@ -75,7 +75,7 @@ def target_problem(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit) -
     return None
 
 
-def score(hmap: HexMap, u: Unit, t: Unit) -> tuple[int, list[tuple[str, int]], int]:
+def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[int, list[tuple[str, int]], int]:
     """(final score, named modifiers, base) of ``u`` firing at ``t`` (22.2)."""
     d = hex_distance(u.hex, t.hex)
     _, short, _ = ranges(u)
@@ -88,8 +88,9 @@ def score(hmap: HexMap, u: Unit, t: Unit) -> tuple[int, list[tuple[str, int]], i
         base = 2 * stands + (2 if d <= short else 0)
     if B.veteran(u):
         mods.append(("veteran", D.FIRE_MODS["veteran"]))
-    if hmap.terrain_at(t.hex) in ("forest", "village"):
-        mods.append(("target in cover", D.FIRE_MODS["cover"]))
+    cover = B.cover(hmap, state, t.hex, D.FIRE_MODS)
+    if cover:
+        mods.append(("target in cover", cover))
     if B.state_of(t) == "disordered":
         mods.append(("target disordered", D.FIRE_MODS["target_disordered"]))
     if B.arm(u) == "art" and B.formation(t) in ("column", "square") and B.state_of(t) == "formed":
@@ -101,7 +102,7 @@ def score(hmap: HexMap, u: Unit, t: Unit) -> tuple[int, list[tuple[str, int]], i
 
 def resolve(ctx: Resolution, u: Unit, t: Unit) -> None:
     state = ctx.state
-    need, mods, base = score(ctx.map, u, t)
+    need, mods, base = score(ctx.map, u, t, state)
     u.mark("fired", state.turn)
     kept = best_of(ctx, int(u.stat("fire", 1)), "fire", low=True, unit=u.id, target=t.id, need=need)
     hit = kept <= need
@@ -133,8 +134,8 @@ def apply_hits(ctx: Resolution) -> list[str]:
     return gone
 
 
-def preview(hmap: HexMap, u: Unit, t: Unit) -> dict[str, Any]:
-    need, mods, base = score(hmap, u, t)
+def preview(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> dict[str, Any]:
+    need, mods, base = score(hmap, u, t, state)
     num, den = chance_at_most(int(u.stat("fire", 1)), need)
     return {"base": base, "modifiers": mods, "need": f"d20 <= {need}",
             "chances": {"hit (one stand lost)": (num, den), "miss": (den - num, den)}}

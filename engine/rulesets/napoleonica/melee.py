@@ -64,8 +64,9 @@ def side_terms(hmap: HexMap, state: State, group: list[str], side: str) -> tuple
             terms.append(("flank attack", M["flank"]))
         if any(c[5] for c in mine):
             terms.append(("attacking column", M["column_attacker"]))
-        if any(c[3] for c in mine):
-            terms.append(("defender in cover (7.9, 22.7)", M["cover"]))
+        cover = min(int(c[3]) for c in mine)
+        if cover:
+            terms.append(("defender in cover (7.9, 22.7)", cover))
         if any(c[4] for c in mine):
             terms.append(("across an obstacle", M["passable_obstacle"]))
         for c in mine:

@@ -273,3 +273,23 @@ def can_reman(state, view: B.View, u: Unit) -> bool:
         return False
     other = view.stands.get(gun)
     return (other is None or other.id == u.id) and _free(view, u, gun)
+
+
+def fortify_targets(hmap: HexMap, view: B.View, state, u: Unit) -> list[Hex]:
+    """Settlements engineers may fortify (22.9): one they garrison, or one next to them held by
+    a friendly unit; named by their first hex; never twice."""
+    if B.arm(u) != "eng" or B.state_of(u) != "formed" or u.hex is None:
+        return []
+    done = state.vars.get("fortified", [])
+    out = []
+    near = [u.hex] + [n for _, n in hmap.neighbors(u.hex)]
+    for h in near:
+        if hmap.terrain_at(h) != "village":
+            continue
+        town = settlement_of(hmap, h)
+        if town[0] in out or [town[0][0], town[0][1]] in done:
+            continue
+        held = any((s := view.stands.get(x)) is not None and s.side == u.side and B.garrison(s) for x in town)
+        if held:
+            out.append(town[0])
+    return sorted(out)
