@@ -84,13 +84,15 @@ def _passable(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> bool:
     forest (7.9 item 4)."""
     if b not in hmap or B.enter_cost(hmap, u, a, b) is None:
         return False
-    return hmap.terrain_at(b) != "swamp"
+    return hmap.terrain_at(b) not in ("swamp", "ford")
 
 
 def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
     """Why ``u`` may not attack ``t`` at all (7.1 items 5-6, 7.3 items 3-4)."""
     if t.side == u.side or not B.on_table(t) or B.is_general(t):
         return "the target must be an enemy unit on the table"
+    if hmap.terrain_at(u.hex) == "ford" or hmap.terrain_at(t.hex) == "ford":
+        return "no attack from a ford or onto a ford (7.4)"
     if B.infantry_like(u) and B.mounted(t):
         return "infantry may not attack mounted cavalry (7.1 item 5)"
     if B.mounted(u) and hmap.terrain_at(t.hex) == "forest":

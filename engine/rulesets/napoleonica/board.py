@@ -176,8 +176,13 @@ class View:
 
 
 def mover_class(u: Unit) -> str:
-    """Terrain treats units in three classes: generals, foot, and everything else."""
-    return "gen" if is_general(u) else ("foot" if foot(u) else "wheeled")
+    """Terrain treats units in four classes: generals, foot, batteries in firing position (no
+    ford, 22.7) and everything else."""
+    if is_general(u):
+        return "gen"
+    if foot(u):
+        return "foot"
+    return "unlimbered" if arm(u) == "art" and formation(u) == "unlimbered" else "wheeled"
 
 
 def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
@@ -200,9 +205,13 @@ def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     if t == "village" and mover != "gen":
         return None          # only the occupy action enters a settlement ([F] 20)
     feats = hmap.features_between(a, b)
+    if t == "river" and hmap.road_between(a, b):
+        return 1             # a bridge: along the road only (22.7)
     if "wall" in feats or t in ("lake", "river"):
         return None
-    cost = 1
+    if t == "ford" and mover == "unlimbered":
+        return None
+    cost = 2 if t == "ford" else 1
     if t in ("forest", "swamp"):
         if not on_foot:
             return None

@@ -147,7 +147,9 @@ TERRAIN = {
     "swamp": "swamp: 2 MP for foot, closed to mounted cavalry, artillery and train; no attack "
              "path may enter it",
     "lake": "lake: impassable",
-    "river": "river: impassable; no attacks across it",
+    "river": "river: impassable except by a bridge (a road across the river hex: 1 MP); no "
+             "attacks across it, attacks from or onto a bridge allowed",
+    "ford": "ford (a river hex): 2 MP, batteries only limbered; no attacks from or onto it",
     "village": "settlement [S, F]: entered only by the occupy action from next to it; no enemy "
                "may be in it; blocks sight; garrisons face all round, have cover (-4 to fire at "
                "and to attack them, +2 morale) and never attack out; mounted cavalry may not "
