@@ -86,3 +86,16 @@ def test_s22_9_engineers_fortify_a_held_settlement_and_its_cover_becomes_minus_6
         tuple(g.map.parse(x)) for x in ("0606", "0706"))
     assert F.score(g.map, unit(g, "r"), unit(g, "b"), g.state)[0] == 2 * 4 - 6   # d 3: long range
     assert not [o for o in g.legal_orders() if o.kind == "fortify"]              # once only
+
+
+def test_f20_a_unit_entering_an_attacked_settlement_also_fights_in_its_melee():
+    from hexwar.engine.rulesets.napoleonica.melee import components
+    # r attacked b in the village from 0705, next to 0606 too: b2 may still go in (and fight)
+    g = game([dict(INF, hex="0706"), dict(id="b2", side="blue", kind="INF_LINE", hex="0607", formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex="0705", formation="column")], rows=ROWS)
+    assert occupy_orders(g, "b2") == []          # next to an enemy: not in an ordinary turn (9.4)
+    g.state.vars["contacts"] = [["r", "b", "front", -4, False, True, False]]
+    unit(g, "r").mark("attacked", 1)
+    unit(g, "b").mark("targeted", 1)
+    play(g, "occupy", unit="b2", hex=tuple(g.map.parse("0606")))
+    assert components(g.state) == [["b", "b2", "r"]]

@@ -360,7 +360,14 @@ class NapoleonicaRuleset(Ruleset):
             u.hex = h
             u.mark("garrison", True)
             ctx.emit("occupied", unit=u.id, frm=[frm[0], frm[1]], to=[h[0], h[1]])
-            for x in MV.settlement_of(ctx.map, h):
+            town = MV.settlement_of(ctx.map, h)
+            # [F] 20: a unit entering a settlement attacked this turn joins its melee
+            held = {x.id for x in state.units.values() if x.hex in town and x.side == u.side}
+            for c in list(state.vars.get("contacts", [])):
+                if c[1] in held and c[1] != u.id:
+                    state.vars["contacts"].append([c[0], u.id] + list(c[2:]))
+                    ctx.emit("joins-melee", unit=u.id, enemy=c[0])
+            for x in town:
                 for other in [state.units[k] for k in sorted(state.units)]:
                     if other.side != u.side and other.hex == x and B.on_table(other) \
                             and (B.is_general(other) or B.arm(other) == "eng"):

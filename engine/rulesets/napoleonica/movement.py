@@ -253,8 +253,11 @@ def occupy_targets(hmap: HexMap, view: B.View, u: Unit) -> list[Hex]:
         if any(s.side != u.side and B.arm(s) != "eng" for h in settlement_of(hmap, n)
                if (s := view.stands.get(h)) is not None):
             continue
-        if view.adjacent_enemy(n, u.side):
-            continue
+        town = settlement_of(hmap, n)
+        attacked = any((s := view.stands.get(h)) is not None and s.side == u.side
+                       and s.marks.get("targeted") == view.state.turn for h in town)
+        if view.adjacent_enemy(n, u.side) and not attacked:
+            continue          # 9.4, except into a settlement under attack: those join its melee
         out.append(n)
     return sorted(out)
 
