@@ -181,3 +181,11 @@ def test_s16_validate_an_army_outside_the_muster_table():
     problems = _broken(kind="INF_LIGHT")
     assert any(re.match(r"broken\.toml: units: army of blue: INF_LINE is 0 of 1", p)
                for p in problems)
+
+
+def test_s16_2_g09_minimums_are_shares_of_each_arm_not_of_the_army():
+    # 50 % line + 30 % dragoons + 50 % medium artillery would be 130 % of one army; as shares of
+    # each arm, one unit of each is a legal army
+    army = [("INF_LINE", {"arm": "inf"}), ("CAV_DRAGOON", {"arm": "cav"}), ("ART_MEDIUM", {"arm": "art"})]
+    assert 50 + 30 + 50 > 100
+    assert army_problems("x", army) == []
