@@ -177,3 +177,11 @@ def test_s22_6_generals_move_eight_and_do_not_end_next_to_an_enemy_alone():
     assert max(hex_distance(u.hex, h) for h, _ in got) == 8
     enemy = unit(g, "e").hex
     assert all(hex_distance(h, enemy) >= 2 for h, _ in got)
+
+
+def test_s9_3_one_units_orders_are_the_legal_orders_that_name_it():
+    g = game([dict(id="c", side="blue", kind="INF_LINE", hex="0608", formation="column"),
+              dict(id="a", side="blue", kind="ART_MEDIUM", hex="0908", formation="limbered")])
+    for uid in ("c", "a", "blue-cinc"):
+        assert list(g.unit_orders(uid)) == [o for o in g.legal_orders() if o.get("unit") == uid]
+    assert list(g.unit_orders("red-cinc")) == []

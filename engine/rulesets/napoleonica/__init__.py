@@ -141,6 +141,17 @@ class NapoleonicaRuleset(Ruleset):
             yield Order.make("end-phase")
         yield Order.make("resign")
 
+    def unit_orders(self, game: "Game", unit_id: str) -> Iterator[Order]:
+        """One unit's orders; in the Movement phase built for that piece alone."""
+        state = game.state
+        if state.result is None and state.phase == "movement":
+            u = state.units.get(unit_id)
+            if u is None or u.side != state.active or state.active in state.vars.get("done", []) \
+                    or u not in AC.pieces(state, u.side):
+                return iter(())
+            return AC.movement_orders(game.map, B.View(state), u)
+        return super().unit_orders(game, unit_id)
+
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "melee" and M.components(state):
             return "every melee must be fought (12): choose the next one"
