@@ -4,6 +4,9 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 
 * ``end-phase`` - start the battle; pass (attack, appearance, fire); in movement: the rest of
   my pieces do nothing this phase (9.2).
+* ``deploy unit hex`` - deployment (22.10, scenarios with ``box = "deploy"`` units): place a
+  unit within 6 rows of the own edge, in its listed formation and facing; the roll-off loser
+  places first, then the players alternate.
 * ``attack unit target contact`` - attack phase: charge the unit at hex ``target``, ending in
   hex ``contact``; ``contact`` null declares an attack that will fail (out of reach, 7.7).
 * ``appear unit hex formation facing`` - appearance phase: a rallied unit or reserve enters (8).
@@ -39,6 +42,7 @@ from . import fire as F
 from . import melee as M
 from . import morale, turn
 from . import movement as MV
+from .rolls import roll_off
 from .setup import check_scenario, initial_state
 
 if TYPE_CHECKING:
@@ -46,7 +50,7 @@ if TYPE_CHECKING:
     from hexwar.engine.movement import Route
     from hexwar.engine.scenario import Scenario
 
-KINDS = ("end-phase", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
+KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
          "join", "occupy", "fortify", "fire", "melee", "resign")
 UNIT_ORDERS = ("appear", "move", "form", "dismount", "mount", "hold", "rally", "fire", "attack", "melee")
 
@@ -111,6 +115,10 @@ class NapoleonicaRuleset(Ruleset):
             return
         side = state.active
         phase = state.phase
+        if phase == "deployment":
+            for u in AC.deployers(state, side):
+                for h in AC.deploy_hexes(hmap, game.scenario, state, u):
+                    yield Order.make("deploy", unit=u.id, hex=tuple(h))
         if phase == "attack":
             view = B.View(state)
             for u in state.side_units(side):
@@ -153,6 +161,8 @@ class NapoleonicaRuleset(Ruleset):
         return super().unit_orders(game, unit_id)
 
     def _end_phase_refusal(self, state: State) -> str | None:
+        if state.phase == "deployment":
+            return "place every unit first (22.10)"
         if state.phase == "melee" and M.components(state):
             return "every melee must be fought (12): choose the next one"
         return None
@@ -176,9 +186,17 @@ class NapoleonicaRuleset(Ruleset):
         if u.side != state.active:
             return f"{uid} is not a unit of {state.active}"
         phase = state.phase
-        want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee"}.get(kind, "movement")
+        want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
+                "deploy": "deployment"}.get(kind, "movement")
         if phase != want:
             return f"{kind} orders belong to the {want} phase, not the {phase} phase (6)"
+        if kind == "deploy":
+            if B.state_of(u) != "deploy":
+                return f"{uid} is already placed"
+            if _hex(order.get("hex")) not in AC.deploy_hexes(hmap, game.scenario, state, u):
+                return "deploy within 6 rows of the own edge, on open ground for the unit, in a " \
+                       "free hex not next to an enemy (22.10)"
+            return None
         if kind == "melee":
             if not any(uid in g for g in M.components(state)):
                 return f"{uid} is not in a melee"
@@ -290,7 +308,10 @@ class NapoleonicaRuleset(Ruleset):
         if kind == "end-phase":
             if state.phase == "start":
                 state.vars["done"] = []
-                turn.start_turn(ctx, has)
+                if any(B.state_of(x) == "deploy" for x in state.units.values()):
+                    self._start_deployment(ctx)
+                else:
+                    turn.start_turn(ctx, has)
             elif state.phase == "movement":
                 state.vars.setdefault("done", []).append(state.active)
                 ctx.emit("rest-hold", side=state.active)
@@ -301,6 +322,20 @@ class NapoleonicaRuleset(Ruleset):
             self._tidy(state)
             return
         u = state.units[order["unit"]]
+        if kind == "deploy":
+            h = Hex(*order["hex"])
+            u.hex = h
+            u.mark("state", "formed")
+            if ctx.map.terrain_at(h) == "village" and not B.is_general(u):
+                u.mark("garrison", True)
+            ctx.emit("deployed", unit=u.id, at=[h[0], h[1]])
+            other = state.enemy_of(state.active)
+            if AC.deployers(state, other):
+                state.active = other
+            elif not AC.deployers(state, state.active):
+                turn.start_turn(ctx, has)
+            self._tidy(state)
+            return
         if kind == "attack":
             t = AC.unit_at(state, _hex(order["target"]))
             A.resolve(ctx, u, t, _hex(order.get("contact")))
@@ -330,6 +365,16 @@ class NapoleonicaRuleset(Ruleset):
             turn.after_activation(ctx, has)
         self._capture_guns(ctx)
         self._tidy(state)
+
+    @staticmethod
+    def _start_deployment(ctx: Resolution) -> None:
+        """22.10: a roll-off; the loser places one unit first, then the players alternate."""
+        state = ctx.state
+        state.phase = "deployment"
+        winner = roll_off(ctx, "deployment")
+        loser = state.enemy_of(winner)
+        state.active = loser if AC.deployers(state, loser) else winner
+        ctx.emit("phase", phase="deployment", side=state.active)
 
     @staticmethod
     def _capture_guns(ctx: Resolution) -> None:

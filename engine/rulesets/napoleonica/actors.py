@@ -112,3 +112,35 @@ def unit_at(state: State, h: Hex | None) -> Unit | None:
         if u.hex == h and B.on_table(u) and not B.is_general(u):
             return u
     return None
+
+
+def deployers(state: State, side: str) -> list[Unit]:
+    """Units still to be placed in the deployment (22.10)."""
+    return [u for u in state.side_units(side, alive=False) if B.state_of(u) == "deploy"]
+
+
+def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
+    """Where a unit may be placed (22.10): within 6 rows of the own edge, on ground it may
+    stand on, in a hex no other stand holds (a general: no other general, and with at most one
+    friendly stand), and not next to an enemy stand."""
+    view = B.View(state)
+    edge = B.edge_of(scenario, u.side)
+    gen = B.is_general(u)
+    out = []
+    for h in hmap.hexes:
+        if hmap.rows_from_edge(h, edge) >= D.DEPLOY_ROWS:
+            continue
+        t = hmap.terrain_at(h)
+        if t in ("lake", "river") or (t == "ford" and B.formation(u) == "unlimbered"):
+            continue
+        if t in ("forest", "swamp") and not (B.foot(u) or gen):
+            continue
+        if gen:
+            if view.generals.get(h) or (h in view.stands and view.stands[h].side != u.side):
+                continue
+        elif h in view.stands or (t == "village" and (B.mounted(u) or B.arm(u) == "train")):
+            continue
+        if view.adjacent_enemy(h, u.side) and not (gen and h in view.stands):
+            continue          # 9.4; a general only stacked with a friendly stand (22.6)
+        out.append(h)
+    return sorted(out)

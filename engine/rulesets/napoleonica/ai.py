@@ -100,6 +100,13 @@ def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
             score = 1 + int(Fraction(hit, total) * 100)
         elif k == "melee":
             score = 1
+        elif k == "deploy":
+            u = state.units[order["unit"]]
+            h = Hex(*order["hex"])
+            edge = B.edge_of(game.scenario, u.side)
+            depth = hmap.rows_from_edge(h, edge)
+            near = min((hex_distance(h, o) for o in objectives), default=0)
+            score = (2 if B.is_general(u) else 10) * depth - 3 * near
         elif k == "appear":
             u = state.units[order["unit"]]
             score = 10 + _value(view, u, Hex(*order["hex"]), order["facing"], order["formation"], objectives) // 10

@@ -133,6 +133,8 @@ GENERALS_PER_UNITS = 4
 
 TRAIN_RESTORATION_BONUS = 2  # only with [rules] train_bonus = true (22.9, default off)
 
+DEPLOY_ROWS = 6               # deployment zone: within 6 hex rows of the own edge (22.10)
+
 BREAK_PCT = 50
 DRAW_MARGIN = 3
 POINTS = {"unit": 2, "guard_unit": 3, "fleeing": 1, "general": 2, "cinc": 5, "train": 3,

@@ -63,8 +63,9 @@ def check_scenario(scenario) -> list[str]:
         if not lo <= u.strength <= hi:
             out.append(f"{where}.strength: {u.strength} stands is outside the limits {lo}-{hi} "
                        f"for {u.kind} (4.1)")
-        if u.box:
-            out.append(f"{where}.box: Napoleonica has no holding boxes; use entry_turn for reserves (8.1)")
+        if u.box and u.box != "deploy":
+            out.append(f"{where}.box: only box = \"deploy\" (placed in the deployment, 22.10); "
+                       "use entry_turn for reserves (8.1)")
         if u.entry_turn is not None and u.entry_turn < 1:
             out.append(f"{where}.entry_turn: reserves appear from turn 1 on")
         if arm == "cav" and stats.get("guard") is True and u.kind not in D.MOVE_CAV:
@@ -115,7 +116,9 @@ def initial_state(ruleset_id: str, scenario) -> State:
         if spec.hex is not None and scenario.map.terrain_at(spec.hex) == "village" \
                 and spec.stats.get("arm") != "gen":
             u.mark("garrison", True)
-        if spec.hex is None:
+        if spec.box == "deploy":
+            u.mark("state", "deploy")
+        elif spec.hex is None:
             u.mark("state", "reserve")
             u.mark("entry", spec.entry_turn or 1)
         state.units[spec.id] = u
