@@ -37,3 +37,10 @@ def test_s22_10_validate_accepts_only_the_deploy_box():
     with pytest.raises(ScenarioError) as err:
         board([dict(UNITS[0], box="rout"), UNITS[2]])
     assert any("box" in p for p in err.value.problems)
+
+
+def test_s22_10_no_unit_deploys_onto_an_enemy_general():
+    from hexwar.engine.rulesets.napoleonica.actors import deploy_hexes
+    g = Game(board(UNITS + [dict(id="rg", side="red", kind="GEN", hex="0608")]))
+    rg = g.state.units["rg"].hex
+    assert rg not in deploy_hexes(g.map, g.scenario, g.state, g.state.units["b1"])

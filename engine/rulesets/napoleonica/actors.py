@@ -140,6 +140,8 @@ def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
                 continue
         elif h in view.stands or (t == "village" and (B.mounted(u) or B.arm(u) == "train")):
             continue
+        elif any(g.side != u.side for g in view.generals.get(h, ())):
+            continue
         if view.adjacent_enemy(h, u.side) and not (gen and h in view.stands):
             continue          # 9.4; a general only stacked with a friendly stand (22.6)
         out.append(h)
