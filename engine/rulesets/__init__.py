@@ -10,6 +10,7 @@ from ..ruleset import Ruleset
 KNOWN = {
     "ancients": "hexwar.engine.rulesets.ancients",
     "frontier": "hexwar.engine.rulesets.frontier",
+    "napoleonica": "hexwar.engine.rulesets.napoleonica",
     "poltava": "hexwar.engine.rulesets.poltava",
 }
 _cache: dict[str, Ruleset] = {}
