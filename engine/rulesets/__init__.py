@@ -11,6 +11,7 @@ KNOWN = {
     "ancients": "hexwar.engine.rulesets.ancients",
     "fow": "hexwar.engine.rulesets.fow",
     "frontier": "hexwar.engine.rulesets.frontier",
+    "napoleonica": "hexwar.engine.rulesets.napoleonica",
     "poltava": "hexwar.engine.rulesets.poltava",
 }
 _cache: dict[str, Ruleset] = {}
