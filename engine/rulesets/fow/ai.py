@@ -4,7 +4,9 @@ Plans come from the shared state only (never from the other side's plan, which i
 both have committed): postures by force ratio as section 30 suggests (>= 2:1 Breakthrough,
 >= 1.5:1 Decisive, else Cautious; the defender holds with Hard defence unless outnumbered 2:1),
 except that a side whose victory is to leave the map plays for the exit (Counter-attacks, so its
-groups may both attack and maneuver). Activations are scored by the G-P odds and by progress.
+groups may both attack and maneuver), a weaker side facing such an exit hands the initiative over
+and digs in across the exit routes, and in a meeting engagement a defender at rough parity
+counter-attacks for the enemy's edge. Activations are scored by the G-P odds and by progress.
 """
 
 from __future__ import annotations
@@ -66,7 +68,8 @@ def plan(game: "Position", side: str) -> list[list[Any]]:
             posture = "decisive"
         else:
             posture = "cautious"
-    elif exiting or (ratio > Fraction(6, 5) and not blocking):
+    elif exiting or (not blocking and (ratio > Fraction(6, 5) or (
+            ratio >= Fraction(9, 10) and game.scenario.victory.get("type") == "meeting"))):
         posture = "counter_attacks"
     else:
         posture = "withdrawal" if ratio <= Fraction(1, 2) else "hard_defence"
