@@ -1,7 +1,8 @@
 """Secret plans over real SSH: two headless computer peers play the campaign (engine/secret.py).
 
-Commitments and reveals are ordinary orders, so lockstep carries them; what this shows is that
-neither journal holds a plan before both commitments of its turn, and that both verify."""
+Commitments and reveals are ordinary orders, so lockstep carries them. These show that neither
+journal nor a spectator's stream holds a plan before both commitments of its turn, that both
+journals verify, and that a peer's reveal which does not open its commitment is refused."""
 
 from __future__ import annotations
 
