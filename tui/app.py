@@ -20,7 +20,7 @@ from .glyphs import ASCII, UNICODE
 from .screen_dialogs import Message
 from .screen_menu import MenuScreen
 from .session import Session, new_journal_path
-from .themes import HIGH_CONTRAST, MONOCHROME, TEXTUAL_THEME, THEMES, default_theme
+from .themes import HIGH_CONTRAST, MONOCHROME, TEXTUAL_THEME, THEMES, default_theme, strip_colour
 
 
 class HexwarApp(App):
@@ -32,7 +32,8 @@ class HexwarApp(App):
                  ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
                  session: Session | None = None, net=None) -> None:
         super().__init__()
-        self.hexwar_theme = theme or default_theme()
+        strip_colour(self)  # NO_COLOR: no colour codes at all
+        self.hexwar_theme = theme or ("monochrome" if self.no_color else default_theme())
         self.ascii = ascii
         self.save = save
         self.session: Session | None = None
