@@ -186,6 +186,19 @@ class HexMapView(ScrollView, can_focus=True):
         self.scroll_to_region(Region(x, y, len(t.rows[0]) + left, len(t.rows) + top),
                               animate=animate, spacing=None, force=True)
 
+    def visible_hexes(self) -> set[Hex]:
+        """The hexes whose centre is on screen now (the overview draws them as the view)."""
+        lay = self.layout_
+        left, top = self.rulers
+        sx, sy = int(self.scroll_offset.x), int(self.scroll_offset.y)
+        w, h = self.size.width - left, self.size.height - top
+        out = set()
+        for hx in lay.origin:
+            cx, cy = lay.centre(hx)
+            if sx <= cx < sx + w and sy <= cy < sy + h:
+                out.add(hx)
+        return out
+
     def action_zoom(self, delta: int) -> None:
         self.zoom = self.zoom + delta
 
