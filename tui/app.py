@@ -20,6 +20,7 @@ from .glyphs import ASCII, UNICODE
 from .screen_dialogs import Message
 from .screen_menu import MenuScreen
 from .session import Session, new_journal_path
+from .ascii_screen import set_ascii_screen
 from .themes import HIGH_CONTRAST, MONOCHROME, TEXTUAL_THEME, THEMES, default_theme, strip_colour
 
 
@@ -35,6 +36,8 @@ class HexwarApp(App):
         strip_colour(self)  # NO_COLOR: no colour codes at all
         self.hexwar_theme = theme or ("monochrome" if self.no_color else default_theme())
         self.ascii = ascii
+        if ascii:
+            set_ascii_screen(self, True)  # borders, key row, toasts: ASCII too
         self.save = save
         self.session: Session | None = None
         self.computers: dict[str, Computer] = {}
@@ -161,6 +164,7 @@ class HexwarApp(App):
 
     def set_ascii(self, value: bool) -> None:
         self.ascii = value
+        set_ascii_screen(self, value)
         for view in self._map_views():
             view.set_glyphs(ASCII if value else UNICODE)
 
