@@ -119,6 +119,9 @@ class HexMapView(ScrollView, can_focus=True):
         self.marks: dict[Hex, Marks] = {}
         self.selected: Hex | None = None
         self._looks: dict[Hex, tuple] = {}
+        self._by_hex: dict[Hex, list["Unit"]] | None = None  # live units per hex, top first
+        self._base: Style | None = None
+        self._static: dict[tuple[int, int], list[tuple]] = {}  # (zoom, line) -> static cells
         self.rulers = (0, 0)  # (columns taken by the row ruler, lines taken by the column ruler)
         self._layouts: dict[int, Layout] = {}
         self._faces: dict[Hex, Face] = {}
@@ -208,6 +211,7 @@ class HexMapView(ScrollView, can_focus=True):
         self.game = game
         self.marks = marks or {}
         self.selected = selected
+        self._by_hex = None
         looks = self._all_looks()
         changed = [h for h in looks.keys() | self._looks.keys() if looks.get(h) != self._looks.get(h)]
         self._looks = looks
@@ -229,6 +233,8 @@ class HexMapView(ScrollView, can_focus=True):
 
     def set_palette(self, palette: str) -> None:
         self.palette = PALETTES[palette]
+        self._static.clear()
+        self._styles.clear()
         self.refresh_map()
 
     def set_glyphs(self, glyphs: Glyphs) -> None:
@@ -236,9 +242,10 @@ class HexMapView(ScrollView, can_focus=True):
         self.refresh_map()
 
     def refresh_map(self) -> None:
+        """Repaint every hex (a new look: zoom, palette, glyphs, or a different game)."""
+        self._by_hex = None
         self._looks = self._all_looks()
         self._faces.clear()
-        self._styles.clear()
         self._lines.clear()
         self.refresh()
 
@@ -256,6 +263,8 @@ class HexMapView(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._base = None
+        self._static.clear()
         self._lines.clear()
         self._styles.clear()
 
@@ -263,9 +272,15 @@ class HexMapView(ScrollView, can_focus=True):
     def units_at(self, h: Hex) -> list["Unit"]:
         """The live units of a hex, the one drawn on top first: regiments before leaders, so a
         leader never hides the regiment it rides with."""
-        units = [u for u in self.game.state.units.values() if u.alive and u.hex == h]
-        units.sort(key=lambda u: (self.drawing.is_leader(u.kind), u.id))
-        return units
+        if self._by_hex is None:
+            by_hex: dict[Hex, list["Unit"]] = {}
+            for u in self.game.state.units.values():
+                if u.alive and u.hex is not None:
+                    by_hex.setdefault(Hex(*u.hex), []).append(u)
+            for units in by_hex.values():
+                units.sort(key=lambda u: (self.drawing.is_leader(u.kind), u.id))
+            self._by_hex = by_hex
+        return self._by_hex.get(h, [])
 
     def counter(self, u: "Unit", width: int) -> str:
         """A counter in ``width`` cells: type letter, strength, then facing (where the ruleset
@@ -330,7 +345,7 @@ class HexMapView(ScrollView, can_focus=True):
                 return [main, (upper, style), (over, over_style)]
             first = over or self.letters.get(top.side, "?")
             second = more or reduced or marked or " "
-            return [main, (first + second, (over_style or style) + Style(underline=True))]
+            return [main, (first + second, self._combined(over_style or style, _UNDERLINE, None))]
         if mk.reach is not None:
             text = f"{g.reach}{mk.reach}" if mk.reach < 10 else str(mk.reach)
             main = (text[:width].center(width), pal.reach)
@@ -370,50 +385,87 @@ class HexMapView(ScrollView, can_focus=True):
         return slots
 
     # --- painting -------------------------------------------------------------------------
+    def _static_line(self, y: int) -> list[tuple]:
+        """What never changes on a canvas line between repaints of one zoom and palette:
+        (0, blank) outside the map, (1, style) inside a hex, (2, char, style, hex a, hex b)
+        on a hex border (the two hexes decide the cursor's highlight)."""
+        key = (self.zoom, y)
+        hit = self._static.get(key)
+        if hit is not None:
+            return hit
+        lay = self.layout_
+        pal, m = self.palette, self.game.map
+        base = self._base_style()
+        combine = self._combined
+        hexsides = self.map_glyphs.hexsides
+        blank = (0, (" ", self.get_component_rich_style("hex-map--blank", partial=True)))
+        out: list[tuple] = []
+        for cell in lay.cells[y] if 0 <= y < lay.height else []:
+            if cell is None:
+                out.append(blank)
+            elif cell.side is None:
+                out.append((1, combine(base, pal.terrain_style(m.terrain_at(cell.hex)), None)))
+            else:
+                feats = m.hexside_features.get(cell.side)
+                glyph = _feature_glyph(feats, hexsides) if feats else None
+                style = combine(base, pal.feature if glyph else pal.border, None)
+                out.append((2, glyph or cell.char, style, cell.side.hex, _other(cell.side)))
+        self._static[key] = out
+        return out
+
+    def _ruler_style(self) -> Style:
+        hit = self._styles.get("ruler")
+        if hit is None:
+            ruler = self.get_component_rich_style("hex-map--ruler", partial=True)
+            hit = self._styles["ruler"] = (self._base_style() + ruler,)
+        return hit[0]
+
+    def _base_style(self) -> Style:
+        if self._base is None:
+            self._base = self.rich_style
+        return self._base
+
     def _canvas_line(self, y: int) -> Strip:
         cached = self._lines.get(y)
         if cached is not None:
             return cached
-        lay = self.layout_
         pal, m = self.palette, self.game.map
-        row = lay.cells[y] if 0 <= y < lay.height else []
-        base = self.rich_style
-        chars: list[tuple[str, Style]] = []
-        slot_text: dict[int, tuple[str, Style | None]] = {}
-        for h, i, sx, width in lay.line_slots.get(y, ()):
+        base = self._base_style()
+        slot_text: dict[int, tuple[str, Style | None, Hex]] = {}
+        for h, i, sx, width in self.layout_.line_slots.get(y, ()):
             slots = self._face(h).slots
             if i >= len(slots):
                 continue
             text, style = slots[i]
             for k, ch in enumerate(text[:width]):
-                slot_text[sx + k] = (ch, style)
+                slot_text[sx + k] = (ch, style, h)
         cursor = self.cursor
         selected = self.selected
         combine = self._combined
-        hexsides = self.map_glyphs.hexsides
-        blank = (" ", self.get_component_rich_style("hex-map--blank", partial=True))
-        for x, cell in enumerate(row):
-            if cell is None:
-                chars.append(blank)
-                continue
-            if cell.side is None:
-                terrain_style = pal.terrain_style(m.terrain_at(cell.hex))
-                ch, style = slot_text.get(x, (" ", None))
-                chars.append((ch, combine(base, terrain_style, style)))
-                continue
-            a, b = cell.side.hex, _other(cell.side)
-            feats = m.hexside_features.get(cell.side)
-            glyph = _feature_glyph(feats, hexsides) if feats else None
-            extra = pal.cursor if cursor in (a, b) else pal.selected if selected is not None and selected in (a, b) else None
-            over = slot_text.get(x)
-            if over is not None and over[0] != " ":
-                inner = self.game.map.terrain_at(a if a in lay.origin else b)
-                edge = pal.feature if glyph else pal.border
-                chars.append((over[0], combine(base + pal.terrain_style(inner), over[1] or edge, extra)))
-                continue
-            chars.append((glyph or cell.char, combine(base, pal.feature if glyph else pal.border, extra)))
-        segments = _merge(chars)
-        strip = Strip(segments, len(chars))
+        chars: list[tuple[str, Style]] = []
+        for x, entry in enumerate(self._static_line(y)):
+            kind = entry[0]
+            if kind == 0:
+                chars.append(entry[1])
+            elif kind == 1:
+                over = slot_text.get(x)
+                if over is None or over[1] is None:
+                    chars.append((over[0] if over else " ", entry[1]))
+                else:
+                    chars.append((over[0], combine(entry[1], over[1], None)))
+            else:
+                _, ch, style, a, b = entry
+                extra = pal.cursor if cursor == a or cursor == b else \
+                    pal.selected if selected is not None and (selected == a or selected == b) else None
+                over = slot_text.get(x)
+                if over is not None and over[0] != " ":
+                    inner = combine(base, pal.terrain_style(m.terrain_at(over[2])), None)
+                    chars.append((over[0], combine(inner, over[1] or style, extra)))
+                elif extra is not None:
+                    chars.append((ch, combine(style, extra, None)))
+                else:
+                    chars.append((ch, style))
+        strip = Strip(_merge(chars), len(chars))
         self._lines[y] = strip
         return strip
 
@@ -428,17 +480,17 @@ class HexMapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = (int(v) for v in self.scroll_offset)
         width = self.scrollable_content_region.width
         left, top = self.rulers
-        ruler = self.get_component_rich_style("hex-map--ruler", partial=True)
+        ruler = self._ruler_style()
         if y < top:
             return self._column_ruler(scroll_x, width, ruler)
         line = scroll_y + y - top
-        strip = self._canvas_line(line).crop_extend(scroll_x, scroll_x + width - left, self.rich_style)
+        strip = self._canvas_line(line).crop_extend(scroll_x, scroll_x + width - left, self._base_style())
         if not left:
             return strip
         row = self._row_of_line().get(line)
         label = f"{row + 1:0{left - 1}d} " if row is not None else " " * left
         here = row is not None and self.game.map.offset(self.cursor)[1] == row
-        style = self.rich_style + ruler + (self.palette.cursor if here else Style())
+        style = self._combined(ruler, self.palette.cursor if here else _PLAIN, None)
         return Strip.join([Strip([Segment(label, style)], left), strip])
 
     def _row_of_line(self) -> dict[int, int]:
@@ -458,8 +510,8 @@ class HexMapView(ScrollView, can_focus=True):
         lay, m = self.layout_, self.game.map
         left = self.rulers[0]
         w = m.label_width
-        base = self.rich_style + ruler
-        hot = base + self.palette.cursor
+        base = ruler
+        hot = self._combined(ruler, self.palette.cursor, None)
         cells: list[tuple[str, Style]] = [(" ", base)] * (lay.width + left + w)
         cur_col = m.offset(self.cursor)[0]
         end = 0
@@ -504,6 +556,10 @@ def _feature_glyph(features: frozenset[str], table: dict[str, str]) -> str | Non
     return None
 
 
+_PLAIN = Style()
+_UNDERLINE = Style(underline=True)
+
+
 def _other(side: Hexside) -> Hex:
     return hex_neighbor(side.hex, side.dir)
 
@@ -513,7 +569,7 @@ def _merge(chars: list[tuple[str, Style]]) -> list[Segment]:
     text: list[str] = []
     current: Style | None = None
     for ch, style in chars:
-        if style != current and text:
+        if style is not current and text:
             out.append(Segment("".join(text), current))
             text = []
         current = style
