@@ -347,8 +347,8 @@ class HexMapView(ScrollView, can_focus=True):
             second = more or reduced or marked or " "
             return [main, (first + second, self._combined(over_style or style, _UNDERLINE, None))]
         if mk.reach is not None:
-            text = f"{g.reach}{mk.reach}" if mk.reach < 10 else str(mk.reach)
-            main = (text[:width].center(width), pal.reach)
+            text = f"{g.reach}{mk.reach}"
+            main = ((text if len(text) <= width else g.reach).center(width), pal.reach)
             lower = over if over != g.line else ""
             return [main, ("", None), (lower, over_style)] if pointy else \
                 [main, (lower.ljust(2) if lower else "", over_style)]

@@ -103,7 +103,7 @@ class Overview(ModalScreen[Hex | None]):
         with Vertical():
             yield Label(f"{self.game.scenario.title}: whole map · arrows move · enter jumps · esc back",
                         classes="dialog-title", markup=False)
-            with VerticalScroll(id="overview-scroll"):
+            with VerticalScroll(id="overview-scroll", can_focus=False):
                 yield Static(self._text(), id="overview-map")
             yield Static(key_text(self.game, self.glyphs), id="overview-key", markup=False)
 
