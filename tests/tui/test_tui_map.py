@@ -38,14 +38,14 @@ def face_text(view, h) -> str:
 
 async def until_a_unit_can_act(pilot):
     app = pilot.app
-    for _ in range(20):
+    for _ in range(80):                      # poltava-1 opens with dozens of set-up losses
         if app.session.game.state.pending:   # answer the rules' decisions with the first choice
             await pilot.press("enter")
         elif Legal(app.session.game).actors():
             return
         else:
             await pilot.press("E")
-        await settle(pilot)
+        await settle(pilot, rounds=1)
     raise AssertionError("no unit could act")
 
 
