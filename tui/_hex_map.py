@@ -79,7 +79,8 @@ class HexMapView(ScrollView, can_focus=True):
     cursor: reactive[Hex] = reactive(Hex(0, 0), always_update=True, repaint=False)
     """The hex under the keyboard cursor."""
     zoom: reactive[int] = reactive(DEFAULT_ZOOM)
-    """0: small hexes, one counter each (the default); 1: big hexes with room for a stack."""
+    """0: small hexes, one counter each (the default); 1: big hexes with room for a stack,
+    chosen by itself when the whole map fits in them."""
 
     class CursorMoved(Message):
         """The cursor went to another hex."""
@@ -122,6 +123,7 @@ class HexMapView(ScrollView, can_focus=True):
         self._by_hex: dict[Hex, list["Unit"]] | None = None  # live units per hex, top first
         self._base: Style | None = None
         self._static: dict[tuple[int, int], list[tuple]] = {}  # (zoom, line) -> static cells
+        self._picked_zoom = DEFAULT_ZOOM
         self.rulers = (0, 0)  # (columns taken by the row ruler, lines taken by the column ruler)
         self._layouts: dict[int, Layout] = {}
         self._faces: dict[Hex, Face] = {}
@@ -158,8 +160,24 @@ class HexMapView(ScrollView, can_focus=True):
         return (left if fits or scrolls else 0), 1
 
     def on_resize(self, event) -> None:
+        self._pick_zoom()
         if self._choose_rulers() != self.rulers:
             self._refit()
+
+    def _pick_zoom(self) -> None:
+        """Until the player zooms, use the big hexes when the whole map fits in them."""
+        if self.zoom != self._picked_zoom or self.size.width <= 0:
+            return
+        m, view = self.game.map, self.size
+        best = DEFAULT_ZOOM
+        for z in ZOOMS:
+            if z not in self._layouts:
+                self._layouts[z] = build_layout(m.width, m.height, m.orientation, m.parity, z)
+            lay = self._layouts[z]
+            if lay.width + m.label_width + 1 <= view.width and lay.height + 1 <= view.height:
+                best = max(best, z)
+        self._picked_zoom = best
+        self.zoom = best
 
     def validate_cursor(self, value: tuple[int, int]) -> Hex:
         return Hex(*value) if value in self.game.map else self.cursor
@@ -334,6 +352,9 @@ class HexMapView(ScrollView, can_focus=True):
         pointy = self.game.map.orientation == "pointy"
         width = 3 if pointy else 2
         if units:
+            # On a counter only a target mark may stand in for the side letter: zones of
+            # control and the line of fire matter for empty hexes, where a unit may go.
+            over, over_style = (g.target, pal.target) if mk.target else ("", None)
             top = units[0]
             style = self._side_style(top)
             main = (self.counter(top, width), style)

@@ -168,7 +168,7 @@ async def test_mouse_click_selects_and_moves(drill_scenario):
 
 async def test_zoom_changes_the_drawing(drill_scenario):
     app = make_app(drill_scenario)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         view = app.screen.map_view
         small = view.virtual_size
         assert view.zoom == 0                       # small hexes by default (issue 12 item 6)
