@@ -118,14 +118,33 @@ def _drain(fd: int, quiet: float = 0.25, limit: float = 10.0, first: float = 0.0
     return total
 
 
-def on_pty(command: list[str], scenario_id: str, size: tuple[int, int], n_keys: int, out: dict) -> None:
+def prepared_journal(scenario, folder: str) -> str:
+    """A saved game of ``scenario`` played (by its first legal choices) up to the first phase in
+    which a unit can move, so the pseudo-terminal run can select one at once."""
+    from hexwar.match import Match
+    path = os.path.join(folder, f"{scenario.id}.journal")
+    match = Match.new(scenario, seed=1, journal_path=path,
+                      players={s.id: "human" for s in scenario.sides})
+    for _ in range(500):
+        game = match.game
+        if not game.state.pending and any(o.kind == "move" for o in game.legal_orders()):
+            break
+        orders = list(game.legal_orders())
+        enders = [o for o in orders if o.kind == "end-phase"]
+        match.play(orders[0] if game.state.pending or not enders else enders[0])
+    match.close()
+    return path
+
+
+def on_pty(command: list[str], scenario, size: tuple[int, int], n_keys: int, out: dict) -> None:
     cols, rows = size
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor",
-               HEXWAR_HOME=tempfile.mkdtemp(prefix="hexwar-bench-"))
+    home = tempfile.mkdtemp(prefix="hexwar-bench-")
+    env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", HEXWAR_HOME=home)
     env.pop("NO_COLOR", None)
-    proc = subprocess.Popen([*command, "play", scenario_id, "--no-save"], stdin=slave,
+    journal = prepared_journal(scenario, home)
+    proc = subprocess.Popen([*command, "play", scenario.id, "--load", journal], stdin=slave,
                             stdout=slave, stderr=slave, env=env, start_new_session=True)
     os.close(slave)
     try:
@@ -181,7 +200,7 @@ def main() -> None:
     out: dict = {"scenario": scenario.id, "size": args.size, "command": args.hexwar}
     if not args.no_inprocess:
         asyncio.run(in_process(scenario, size, out))
-    on_pty(shlex.split(args.hexwar), scenario.id, size, args.keys, out)
+    on_pty(shlex.split(args.hexwar), scenario, size, args.keys, out)
     if args.json:
         print(json.dumps(out, indent=2))
         return
