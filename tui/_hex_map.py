@@ -343,8 +343,9 @@ class HexMapView(ScrollView, can_focus=True):
         return "", None
 
     def _small_face(self, h: Hex) -> list[tuple[str, Style | None]]:
-        """Pointy: three cells in the middle line, one above, one below. Flat: two cells, and
-        two more on the hex's bottom edge (underlined, so the edge still reads)."""
+        """Pointy: three cells in the middle line, the side's letter above, a mark below. Flat:
+        two cells, and two more on the hex's bottom edge (underlined, so the edge still reads):
+        the side's letter and a mark."""
         g, pal = self.glyphs, self.palette
         units = self.units_at(h)
         mk = self.marks.get(h, Marks())
@@ -361,9 +362,9 @@ class HexMapView(ScrollView, can_focus=True):
             reduced = g.reduced if top.strength < top.max_strength else ""
             more = g.stack if len(units) > 1 else ""
             marked = g.marked if top.marks else ""
-            if pointy:
-                upper = more or (reduced if self.drawing.facing else "") or marked
-                return [main, (upper, style), (over, over_style)]
+            if pointy:   # the side's letter above the counter, the most urgent mark below
+                lower = over or more or (reduced if self.drawing.facing else "") or marked
+                return [main, (self.letters.get(top.side, "?"), style), (lower, over_style or style)]
             first = over or self.letters.get(top.side, "?")
             second = more or reduced or marked or " "
             return [main, (first + second, self._combined(over_style or style, _UNDERLINE, None))]

@@ -86,11 +86,11 @@ class Overview(ModalScreen[Hex | None]):
                 Binding("right,d,l", "move(1,0)", "Right", show=False)]
     DEFAULT_CSS = """
     Overview { align: center middle; }
-    Overview > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%;
+    Overview > Vertical { width: 100%; max-width: 110; height: auto; max-height: 100%;
                           border: round $primary; background: $panel; padding: 0 1; }
-    Overview #overview-scroll { width: auto; height: auto; }
+    Overview #overview-scroll { width: 100%; height: auto; }
     Overview #overview-map { width: auto; }
-    Overview #overview-key { width: auto; max-width: 100; color: $text-muted; }
+    Overview #overview-key { width: 100%; color: $text-muted; }
     """
 
     def __init__(self, game: Game, visible: set[Hex], cursor: Hex, glyphs: Glyphs,
