@@ -283,3 +283,20 @@ async def test_item19_a_cursor_move_with_a_unit_selected_repaints_only_nearby_li
         redrawn = [y for y, strip in before.items() if view._lines.get(y) is not strip]
         # the old and new cursor hexes and the line of fire between the unit and the cursor
         assert 0 < len(redrawn) <= 4 * len(view.layout_.template.rows)
+
+
+def test_item18_ascii_stand_ins_keep_every_column_in_place():
+    from rich.cells import cell_len
+
+    from hexwar.tui.ascii_screen import AsciiOnly
+    sample = "╭─┤▔▏▉⏎→↗·…—Гнé漢≡▾⊗◆"
+    out = AsciiOnly().text(sample)
+    assert out.isascii() and cell_len(out) == cell_len(sample)
+    assert out.startswith("+-+-|#<") and "Gn" in out
+
+
+def test_item5_unknown_terrain_gets_a_symbol_never_a_letter_of_its_name():
+    from hexwar.mapglyphs import _allocate
+    got = _allocate([("bog", ""), ("ridge-top", ""), ("orchard", "")], set("._/\\| +"))
+    assert len(set(got.values())) == 3
+    assert not any(c.isalpha() for c in got.values())
