@@ -128,7 +128,7 @@ class HexMapView(ScrollView, can_focus=True):
         self._layouts: dict[int, Layout] = {}
         self._faces: dict[Hex, Face] = {}
         self._lines: LRUCache[int, Strip] = LRUCache(1024)
-        self._styles: dict[tuple, Style] = {}
+        self._styles: dict[object, tuple] = {}  # combined styles (by ids), ruler style, row index
         m = game.map
         self.set_reactive(HexMapView.cursor, Hex(*m.hexes[0]))
         self._refit()
