@@ -15,13 +15,14 @@ ROAD = "+"
 OUTLINE = "_/\\| "
 #: Preferred glyphs of known hexside features, in drawing priority (the first wins an edge).
 HEXSIDE_GLYPHS = {"impassable": "X%", "retrenchment": "#", "redoubt_line": "=", "river": "~\"",
-                  "stream": "~:"}
+                  "stream": "~:", "obstacle": "#="}
 #: Preferred glyphs of known terrains (designed: symbols, not letters, so that a terrain is never
 #: read as a unit type or a side).
 TERRAIN_GLYPHS = {"clear": ".", "open": ".", "plain": ".", "woods": "&", "forest": "&",
                   "village": "%", "town": "%", "hill": "^", "redoubt": "*", "camp": ":",
                   "battery": "!", "river": "~\"", "deep-river": "=\"", "fortification": "#",
-                  "marsh": ",", "rough": ";", "water": "~="}
+                  "marsh": ",", "swamp": ",", "rough": ";", "scrub": ";", "water": "~=",
+                  "hills": "^", "heights": "'^", "mountains": "@", "mountain": "@"}
 #: Glyphs for names no table knows yet; never a letter of the name.
 SPARE = "%&$@!?^;:'`<>*=\",~#"
 
@@ -89,6 +90,7 @@ class UnitDrawing:
 
     facing: bool
     units: dict[str, tuple[str, str, str]]          # kind -> (symbol, type name, role)
+    vertex: bool = False                            # a facing names a hex vertex, not a side
 
     def symbol(self, kind: str) -> str:
         return self.units[kind][0] if kind in self.units else "?"
@@ -112,7 +114,8 @@ def unit_drawing(scenario) -> UnitDrawing:
     free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in {v[0] for v in units.values()}]
     for kind, letter in zip(kinds, free):
         units[kind] = (letter, kind, "")
-    return UnitDrawing(bool(getattr(mod, "FACING", False)), units)
+    facing = getattr(mod, "FACING", False)
+    return UnitDrawing(bool(facing), units, facing == "vertex")
 
 
 def legend(scenario, g: MapGlyphs | None = None) -> list[tuple[str, list[tuple[str, str]]]]:

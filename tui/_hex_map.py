@@ -307,7 +307,8 @@ class HexMapView(ScrollView, can_focus=True):
         symbol = self.drawing.symbol(u.kind)
         strength = str(u.strength) if u.strength < 10 else "+"
         reduced = g.reduced if u.strength < u.max_strength else ""
-        facing = g.facing(self.game.map.orientation, u.facing) if self.drawing.facing else ""
+        facing = g.facing(self.game.map.orientation, u.facing, self.drawing.vertex) \
+            if self.drawing.facing else ""
         if width <= 2:
             return f"{symbol}{strength}"
         if width <= 3:

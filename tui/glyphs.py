@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Facing, by the engine's direction index (see ``DIRECTION_NAMES``).
-_ARROWS = {"pointy": "\u2192\u2197\u2196\u2190\u2199\u2198", "flat": "\u2198\u2197\u2191\u2196\u2199\u2193"}
+# Facing, by the engine's direction index (see ``DIRECTION_NAMES``); a vertex facing ``f`` points
+# between directions ``f`` and ``f + 1``.
+_ARROWS = {"pointy": "\u2192\u2197\u2196\u2190\u2199\u2198", "flat": "\u2198\u2197\u2191\u2196\u2199\u2193",
+           "pointy-vertex": "\u2197\u2191\u2196\u2199\u2193\u2198", "flat-vertex": "\u2192\u2197\u2196\u2190\u2199\u2198"}
 # ASCII has no diagonal arrows: the direction keys stand in (d e q a z c / c e w q z x).
-_ARROWS_ASCII = {"pointy": "deqazc", "flat": "ceqwzx"}
+_ARROWS_ASCII = {"pointy": "deqazc", "flat": "ceqwzx", "pointy-vertex": "ewqzxc", "flat-vertex": "deqazc"}
 
 
 @dataclass(frozen=True)
@@ -33,9 +35,9 @@ class Glyphs:
     pending: str = "!"
     view: str = "\u2592"  # the overview's frame of the part of the map on screen
 
-    def facing(self, orientation: str, direction: int) -> str:
+    def facing(self, orientation: str, direction: int, vertex: bool = False) -> str:
         table = _ARROWS_ASCII if self.ascii else _ARROWS
-        return table[orientation][direction % 6]
+        return table[f"{orientation}-vertex" if vertex else orientation][direction % 6]
 
 
 UNICODE = Glyphs(False)

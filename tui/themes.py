@@ -56,10 +56,10 @@ class MapPalette:
 
 # Terrain names of every shipped ruleset, by the kind of ground they are (one tint per kind).
 _GROUND = {"clear": ("clear", "open", "plain", "camp"), "forest": ("forest", "woods", "wood"),
-           "hill": ("hill", "hills", "ridge", "battery"),
+           "hill": ("hill", "hills", "ridge", "battery", "heights", "mountain", "mountains"),
            "town": ("town", "village", "city", "fortification", "redoubt", "retrenchment"),
            "water": ("water", "river", "deep-river", "lake", "sea"), "marsh": ("marsh", "swamp"),
-           "rough": ("rough", "broken")}
+           "rough": ("rough", "broken", "scrub")}
 
 
 def _tints(by_kind: dict[str, Style]) -> dict[str, Style]:

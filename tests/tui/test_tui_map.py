@@ -300,3 +300,13 @@ def test_item5_unknown_terrain_gets_a_symbol_never_a_letter_of_its_name():
     got = _allocate([("bog", ""), ("ridge-top", ""), ("orchard", "")], set("._/\\| +"))
     assert len(set(got.values())) == 3
     assert not any(c.isalpha() for c in got.values())
+
+
+def test_item4_vertex_facings_point_between_two_hexside_directions():
+    # napoleonica geometry: vertex 0 is 2 o'clock on a pointy map (between E and NE), 1 is 12
+    assert UNICODE.facing("pointy", 0, vertex=True) == "\u2197"
+    assert UNICODE.facing("pointy", 1, vertex=True) == "\u2191"
+    assert UNICODE.facing("pointy", 4, vertex=True) == "\u2193"
+    assert ASCII.facing("pointy", 1, vertex=True) == "w"       # the key for "up"
+    s = load_scenario(find_scenario("napoleonica-brigade"))
+    assert unit_drawing(s).vertex and unit_drawing(s).facing
