@@ -15,7 +15,7 @@ from dataclasses import dataclass
 _ARROWS = {"pointy": "\u2192\u2197\u2196\u2190\u2199\u2198", "flat": "\u2198\u2197\u2191\u2196\u2199\u2193",
            "pointy-vertex": "\u2197\u2191\u2196\u2199\u2193\u2198", "flat-vertex": "\u2192\u2197\u2196\u2190\u2199\u2198"}
 # ASCII has no diagonal arrows: the direction keys stand in (d e q a z c / c e w q z x).
-_ARROWS_ASCII = {"pointy": "deqazc", "flat": "ceqwzx", "pointy-vertex": "ewqzxc", "flat-vertex": "deqazc"}
+_ARROWS_ASCII = {"pointy": "deqazc", "flat": "cewqzx", "pointy-vertex": "ewqzxc", "flat-vertex": "deqazc"}
 
 
 @dataclass(frozen=True)
@@ -26,14 +26,12 @@ class Glyphs:
     reduced: str = "\u25be"
     stack: str = "\u2261"
     marked: str = "\u2022"  # a unit that carries status marks (moved, fired...)
-    leader: str = "\u2605"  # a leader stacked under the regiment shown
     reach: str = "\u2192"
     target: str = "\u2297"
     contact: str = "z"
     line: str = "\u00b7"
     selected: str = "\u25c6"
     pending: str = "!"
-    view: str = "\u2592"  # the overview's frame of the part of the map on screen
 
     def facing(self, orientation: str, direction: int, vertex: bool = False) -> str:
         table = _ARROWS_ASCII if self.ascii else _ARROWS
@@ -41,5 +39,5 @@ class Glyphs:
 
 
 UNICODE = Glyphs(False)
-ASCII = Glyphs(True, reduced="-", stack="s", marked="*", leader="l", reach=">", target="X",
-               contact="z", line=".", selected="@", pending="!", view="#")
+ASCII = Glyphs(True, reduced="-", stack="s", marked="*", reach=">", target="X",
+               contact="z", line=".", selected="@", pending="!")

@@ -310,3 +310,12 @@ def test_item4_vertex_facings_point_between_two_hexside_directions():
     assert ASCII.facing("pointy", 1, vertex=True) == "w"       # the key for "up"
     s = load_scenario(find_scenario("napoleonica-brigade"))
     assert unit_drawing(s).vertex and unit_drawing(s).facing
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_item4_ascii_facing_is_the_key_that_steps_that_way(orientation):
+    from hexwar.engine.hexgrid import DIRECTION_NAMES
+    from hexwar.tui import keys
+    for d, name in enumerate(DIRECTION_NAMES[orientation]):
+        key = keys.DEFAULTS[f"dir_{name.lower()}"].keys.split(",")[0]
+        assert ASCII.facing(orientation, d) == key
