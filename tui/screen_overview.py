@@ -80,6 +80,7 @@ class Overview(ModalScreen[Hex | None]):
     """The whole map; arrows move the cursor, enter jumps there, esc goes back."""
 
     BINDINGS = [Binding("escape,v", "close", "Back"), Binding("enter,space", "jump", "Jump here"),
+                Binding("k", "key", "Map key"),
                 Binding("up,w,k", "move(0,-1)", "Up", show=False),
                 Binding("down,x,j", "move(0,1)", "Down", show=False),
                 Binding("left,a,h", "move(-1,0)", "Left", show=False),
@@ -98,11 +99,12 @@ class Overview(ModalScreen[Hex | None]):
         super().__init__()
         self.game, self.in_view, self.at = game, visible, cursor
         self.glyphs, self.palette = glyphs, palette
+        self.show_key: bool | None = None  # None: shown when it fits beside the whole map
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"{self.game.scenario.title}: whole map · arrows move · enter jumps · esc back",
-                        classes="dialog-title", markup=False)
+            yield Label(f"{self.game.scenario.title}: whole map · arrows move · enter jumps · "
+                        "k map key · esc back", classes="dialog-title", markup=False)
             with VerticalScroll(id="overview-scroll", can_focus=False):
                 yield Static(self._text(), id="overview-map")
             yield Static(key_text(self.game, self.glyphs), id="overview-key", markup=False)
@@ -117,10 +119,22 @@ class Overview(ModalScreen[Hex | None]):
         self._fit()
 
     def _fit(self) -> None:
-        """The key stays in view; the map scrolls when the terminal is shorter than the map."""
-        key_lines = key_text(self.game, self.glyphs).count("\n") + 1
-        room = self.size.height - key_lines - 5
+        """The map scrolls when the terminal is shorter than it; the key shows when the whole
+        map fits with it, and otherwise on ``k``."""
+        key = self.query_one("#overview-key", Static)
+        inner = max(20, min(110, self.size.width) - 4)
+        key_lines = sum(-(-len(line) // inner) for line in key_text(self.game, self.glyphs).splitlines()) + 1
+        map_lines = self.game.map.height + 1
+        if self.show_key is None:
+            key.display = map_lines + key_lines + 4 <= self.size.height
+        else:
+            key.display = self.show_key
+        room = self.size.height - (key_lines if key.display else 0) - 4
         self.query_one("#overview-scroll").styles.max_height = max(3, room)
+
+    def action_key(self) -> None:
+        self.show_key = not self.query_one("#overview-key", Static).display
+        self._fit()
 
     def _text(self) -> Text:
         return overview_text(self.game, self.in_view, self.at, self.glyphs, self.palette)

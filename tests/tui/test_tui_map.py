@@ -221,6 +221,11 @@ async def test_item7_overview_shows_both_armies_the_view_and_jumps():
         underlined = sum(len(span.end - span.start and text.plain[span.start:span.end])
                          for span in text.spans if getattr(span.style, "underline", False))
         assert underlined >= 2 * len(shown)                       # the view is framed
+        key = app.screen.query_one("#overview-key")
+        assert not key.display                 # 40 rows and the key do not fit 50 lines: k shows it
+        await pilot.press("k")
+        await pilot.pause()
+        assert key.display
         for _ in range(20):
             await pilot.press("down")
         await pilot.press("enter")
