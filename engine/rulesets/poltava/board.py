@@ -276,6 +276,20 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
     return result
 
 
+def _by_content(m, kind: str, key, build):
+    """A set derived from unit positions alone (a ZOC, a danger zone), shared by every view of
+    the map whose positions give the same ``key``: while one side moves, the other's zones stay
+    the same from one position to the next."""
+    cache = _tables(m).setdefault(kind, {})
+    out = cache.get(key)
+    if out is None:
+        out = build()
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = out
+    return out
+
+
 def view_of(game) -> "View":
     """A View shared by the read-only questions asked about one position (validate, legal
     orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
@@ -416,6 +430,17 @@ class View:
         if side not in self._zoc:
             out: set = set()
             m = self.m
+            if self.snapshot:  # only hexes holding live combat units can project a ZOC
+                sources = []
+                for h, cs in self._combat.items():
+                    for u in cs:
+                        if u.side != side and arm(u) in ZOC_ARMS:
+                            sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
+                            break
+                key = tuple(sources)
+                self._zoc[side] = _by_content(self.m, "zoc", key, lambda: frozenset(
+                    n for h, mounted, banned in key for n in zoc_out(m, h, mounted, banned)))
+                return self._zoc[side]
             for h, us in self.occ.items():
                 for u in us:
                     if u.alive and u.side != side and arm(u) in ZOC_ARMS:
@@ -436,14 +461,31 @@ class View:
     def enemy_hexes(self, side: str) -> frozenset:
         key = "e" + side
         if key not in self._zoc:
-            self._zoc[key] = frozenset(h for h, us in self.occ.items()
-                                       if any(u.alive and u.side != side and arm(u) in ("inf", "cav", "art", "cossack") for u in us))
+            if self.snapshot:
+                out = []
+                for h, cs in self._combat.items():
+                    for u in cs:
+                        if u.side != side:
+                            out.append(h)
+                            break
+                self._zoc[key] = frozenset(out)
+            else:
+                self._zoc[key] = frozenset(h for h, us in self.occ.items()
+                                           if any(u.alive and u.side != side and arm(u) in COMBAT_ARMS for u in us))
         return self._zoc[key]
 
     def danger(self, side: str) -> frozenset:
         """Hexes within 2 of an enemy combat unit or enemy-held redoubt (long movement, R4.8)."""
         if side not in self._danger:
             out: set = set()
+            if self.snapshot:
+                enemies = self.enemy_hexes(side)
+                redoubts = () if side == RUSSIA else tuple(
+                    h for h in self._redoubt  # a hex may hold a Russian redoubt among others
+                    if any(arm(u) == "redoubt" and u.side == RUSSIA for u in self._alive[h]))  # type: ignore[index]
+                self._danger[side] = _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
+                    n for h in (*sorted(enemies), *redoubts) for n in within2(h)))
+                return self._danger[side]
             for h, us in self.occ.items():
                 for u in us:
                     if not u.alive or u.side == side:

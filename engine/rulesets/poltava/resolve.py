@@ -36,12 +36,12 @@ def resolve(rs, ctx, order) -> None:
         st.vars["detached"] = sorted(st.vars["detached"] + [order["division"]])
         ctx.emit("detached", division=order["division"])
     elif k == "exchange":
-        roos = [u for u in sorted(st.units.values(), key=lambda x: x.id) if u.alive and u.division == "roos"]
+        roos = [u for u in st.units_in_id_order() if u.alive and u.division == "roos"]
         need = sum(u.strength for u in roos)
         for u in roos:
             eliminate(ctx, u, box=False)
         st.vars["roos_destroyed"] = True
-        pool = [u.id for u in sorted(st.units.values(), key=lambda x: x.id)
+        pool = [u.id for u in st.units_in_id_order()
                 if u.alive and u.division in ("rc", "lg") and arm(u) in MELEE_ARMS]
         st.vars["exchange_turn"] = st.turn
         ctx.emit("rentzel-exchange", steps=need)
@@ -108,7 +108,7 @@ def post_checks(rs, ctx) -> None:
         lost = st.vars["cossacks_lost"]
         if lost >= 5 and not st.vars.get("cossacks_gone"):
             st.vars["cossacks_gone"] = True
-            for u in sorted(st.units.values(), key=lambda x: x.id):
+            for u in st.units_in_id_order():
                 if arm(u) == "cossack" and u.alive:
                     eliminate(ctx, u, box=False)
             st.vars["cossacks_lost"] = lost
@@ -117,7 +117,7 @@ def post_checks(rs, ctx) -> None:
         elif lost >= 3 and not st.vars["cossacks_changed"]:
             st.vars["cossacks_changed"] = True
             ctx.emit("cossacks-change-sides", lost=lost)
-            for u in sorted(st.units.values(), key=lambda x: x.id):
+            for u in st.units_in_id_order():
                 if arm(u) == "cossack" and u.alive:
                     u.side = SWEDEN
                     u.mark("attacked")
@@ -134,7 +134,7 @@ def post_checks(rs, ctx) -> None:
             if st.vars["box"].get(d.id, 0) >= d.rout_threshold:
                 st.vars["routed"] = st.vars["routed"] + [d.id]
                 ctx.emit("division-routs", division=d.id, name=d.name)
-                for u in sorted(st.units.values(), key=lambda x: x.id):
+                for u in st.units_in_id_order():
                     if u.division == d.id and arm(u) != "leader" and (u.hex is not None or u.marks.get("waiting")):
                         h = u.hex
                         u.hex = None
@@ -149,7 +149,7 @@ def post_checks(rs, ctx) -> None:
                 ctx.emit("roos-column-destroyed")
     # leaders overrun by the enemy
     v = View(scn, st)
-    for u in sorted(st.units.values(), key=lambda x: x.id):
+    for u in st.units_in_id_order():
         if arm(u) == "leader" and u.alive and v.combat_at(u.hex, other(u.side)):
             cands = sorted((hex_distance(u.hex, x.hex), x.hex) for x in st.side_units(u.side) if arm(x) in MELEE_ARMS)
             if cands:

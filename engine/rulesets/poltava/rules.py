@@ -608,7 +608,7 @@ class PoltavaRuleset(Ruleset):
 
     def legal_orders_regarrison(self, v: View):
         st = v.st
-        for r in sorted(st.units.values(), key=lambda x: x.id):
+        for r in st.units_in_id_order():
             if arm(r) == "redoubt" and r.side == SWEDEN and r.alive:
                 for n in sorted(hex_neighbors(r.hex)):
                     for u in v.combat_at(n, RUSSIA):
@@ -646,7 +646,7 @@ class PoltavaRuleset(Ruleset):
 
     def fire_orders(self, v: View) -> Iterator[Order]:
         st = v.st
-        for u in sorted(st.units.values(), key=lambda x: x.id):
+        for u in st.units_in_id_order():
             yield from self._fire_orders_of(v, u)
 
     def _fire_orders_of(self, v: View, u) -> Iterator[Order]:
@@ -655,7 +655,7 @@ class PoltavaRuleset(Ruleset):
         f, rng, _ = self.fire_value(v, u)
         if f <= 0:
             return
-        for t in sorted(v.st.units.values(), key=lambda x: x.id):
+        for t in v.st.units_in_id_order():
             if t.alive and t.side != u.side and arm(t) in ("inf", "cav", "art", "cossack") \
                     and hex_distance(u.hex, t.hex) <= rng:
                 o = Order.make("fire", unit=u.id, target=t.id)
