@@ -150,7 +150,7 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
     edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
     first = (start, False)
     best = {first: 0}
-    parent: dict = {first: None}
+    paths: dict = {first: ()}  # the hexes entered to reach each node
     heap = [(0, 0, first)]
     counter = 1
     result: dict[Hex, Route] = {}
@@ -164,13 +164,7 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
         here, stopped = node
         if here != start and here not in result and here not in refused:
             if can_end(here):
-                path = []
-                cur = node
-                while cur is not None:
-                    path.append(cur[0])
-                    cur = parent[cur]
-                path.reverse()
-                result[here] = _route(spent, tuple(path[1:]))
+                result[here] = _route(spent, paths[node])
             else:
                 refused.add(here)
         if stopped:
@@ -192,7 +186,7 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
             if old is not None and old <= new_spent:
                 continue
             best[key] = new_spent
-            parent[key] = node
+            paths[key] = paths[node] + (there,)
             push(heap, (new_spent, counter, key))
             counter += 1
     return result
