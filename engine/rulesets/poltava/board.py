@@ -32,14 +32,16 @@ _ARM = {k: v["arm"] for k, v in UNIT_TYPES.items()}
 def arm(u) -> str:
     """The unit's arm (inf, cav, art, cossack, leader, redoubt): its own stat or its class's.
     Both are fixed for the whole game, so the answer is kept on the unit (and its copies)."""
-    d = getattr(u, "__dict__", None)
-    a = None if d is None else d.get("_arm")
+    try:
+        return u._arm
+    except AttributeError:
+        pass
+    a = u.stats.get("arm")
     if a is None:
-        a = u.stats.get("arm")
-        if a is None:
-            a = _ARM.get(u.kind, "")
-        if d is not None:
-            d["_arm"] = a
+        a = _ARM.get(u.kind, "")
+    d = getattr(u, "__dict__", None)
+    if d is not None:
+        d["_arm"] = a
     return a
 
 
