@@ -43,6 +43,8 @@ class HexwarApp(App):
         self._net_start = net  # tui.net_session.NetStart: host / join / watch from the command line
         self.net_error: str | None = None  # why the last network game could not start
         self._log_handler = None
+        #: printed after the app exits: where the last game is saved and how to resume it
+        self.farewell = ""
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
@@ -70,9 +72,13 @@ class HexwarApp(App):
     def back_to_menu(self) -> None:
         self._close_session()
         self._to_menu_stack()
+        if self.farewell:
+            self.notify(self.farewell, timeout=8)
 
     def _close_session(self) -> None:
         if self.session is not None:
+            farewell = getattr(self.session, "farewell", None)
+            self.farewell = farewell() if callable(farewell) else ""
             self.session.close()
             self.session = None
 
@@ -135,6 +141,8 @@ class HexwarApp(App):
             self.push_screen(Message("Cannot load this game", str(exc)))
             return
         self._play(session)
+        if session.load_warning:
+            self.push_screen(Message("The save was damaged at its end", session.load_warning))
 
     def open_replay(self, path: Path) -> None:
         from .screen_replay import ReplayData, ReplayScreen

@@ -6,6 +6,7 @@ unit ids become names, probabilities become percentages.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -20,13 +21,45 @@ def _is_hex(v: Any) -> bool:
             and all(isinstance(x, int) and not isinstance(x, bool) for x in v))
 
 
+def unit_title(game: Game, uid: str) -> str:
+    """A unit as the player knows it: its name, or when the scenario named it only by an id
+    (``red-hi-1``), its side and type (``Red Heavy Infantry 1``)."""
+    u = game.state.units[uid]
+    if u.name and u.name != u.id:
+        return u.name
+    side = side_name(game, u.side).split()[0]
+    number = u.id.rsplit("-", 1)[-1]
+    suffix = f" {number}" if number.isdigit() else ""
+    return f"{side} {game.ruleset.type_name(u.kind)}{suffix}"
+
+
+_SPEC_TAGS = re.compile(r"\s*\[PROP [^\]]*\]|\s*\(G-A\d+\)|,?\s*\bG-A\d+\b|\s*\((?:GN|TEC)(?:, (?:GN|TEC))*\)")
+_HEX_LIST = re.compile(r"\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def plain(game: Game, text: str) -> str:
+    """Engine words made readable: unit ids become names, ``[q, r]`` hexes become ``CCRR``
+    labels, and the specification's own cross-reference tags are left out."""
+    m = game.map
+    units = game.state.units
+
+    def hex_label(match: re.Match) -> str:
+        h = (int(match.group(1)), int(match.group(2)))
+        return m.label(Hex(*h)) if h in m else match.group(0)
+
+    text = _HEX_LIST.sub(hex_label, text)
+    text = _WORD.sub(lambda w: unit_title(game, w.group(0)) if w.group(0) in units else w.group(0), text)
+    return _SPEC_TAGS.sub("", text).strip()
+
+
 def value_text(game: Game, v: Any) -> str:
     """A value from an order or event, in words: hexes as labels, unit ids as names."""
     m = game.map
     if _is_hex(v) and tuple(v) in m:
         return m.label(Hex(*v))
     if isinstance(v, str) and v in game.state.units:
-        return game.state.units[v].name
+        return unit_title(game, v)
     if isinstance(v, (list, tuple)):
         if v and all(_is_hex(x) for x in v):
             return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)
@@ -153,10 +186,20 @@ def unit_lines(game: Game, uid: str) -> list[str]:
     return lines
 
 
+def card_lines(game: Game, uid: str) -> list[str]:
+    """The unit card: its name and side, then the ruleset's rows in words."""
+    u = game.state.units[uid]
+    where = game.map.label(u.hex) if u.hex is not None else "off map"
+    lines = [f"{unit_title(game, uid)} · {side_name(game, u.side)} · {where}"]
+    for label, words in game.unit_card(uid):
+        lines.append(f"  {label}: {plain(game, words)}")
+    return lines
+
+
 def hex_lines(game: Game, h: Hex) -> list[str]:
     m = game.map
     code = m.terrain_at(h)
-    desc = game.ruleset.terrain_types.get(code, "")
+    desc = plain(game, game.ruleset.terrain_types.get(code, ""))
     line = f"{m.label(h)} {code}" + (f" ({desc})" if desc and desc != code else "")
     elev = m.elevation_at(h)
     if elev:
@@ -202,3 +245,36 @@ def side_name(game: Game, side: str | None) -> str:
     if side is None:
         return "nobody"
     return next((s.name for s in game.scenario.sides if s.id == side), side)
+
+
+def fit(first: list[str], extras: list[str], sep: str, width: int) -> str:
+    """Join ``first`` and then as many whole ``extras`` as fit in ``width``; never cut a word
+    (the first part is shortened at a word boundary only if even it does not fit)."""
+    text = sep.join(first)
+    for extra in extras:
+        if len(text) + len(sep) + len(extra) <= width:
+            text += sep + extra
+    if len(text) > width > 0:
+        cut = text[:width].rsplit(" ", 1)[0]
+        text = cut.rstrip(" ·-")
+    return text
+
+
+def preview_lines(game: Game, order: Order) -> list[str]:
+    """The combat preview: the ruleset's one plain line first, then the breakdown."""
+    lines: list[str] = []
+    try:
+        summary = game.odds_summary(order)
+        if summary:
+            lines.append(summary)
+        lines += odds_lines(game, game.odds(order))
+    except Exception as exc:  # the preview is advisory; never crash on it
+        lines.append(f"(no preview: {exc})")
+    return lines
+
+
+def phase_title(game: Game) -> str:
+    """The current phase as the ruleset names it (``Activation``), else its id in words."""
+    phase = game.state.phase or ""
+    named = game.ruleset.phase_names.get(phase)
+    return named or phase.replace("-", " ").replace("_", " ").capitalize() or "-"

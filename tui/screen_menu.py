@@ -13,7 +13,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .screen_dialogs import AskText, Message
-from .session import COMPUTER, HUMAN, saved_games
+from .session import COMPUTER, HUMAN, saved_games, summarize_save
 from .themes import THEMES
 
 def net_available() -> bool:
@@ -188,9 +188,16 @@ class SavedGamePicker(Screen):
         verb = "Load" if self.purpose == "load" else "Replay"
         with Vertical(classes="dialog", id="saves"):
             yield Label(f"{verb} which game? (o: type a file name)", classes="dialog-title")
-            yield OptionList(*[Option(Text(p.name), id=str(i)) for i, p in enumerate(self.paths)]
+            yield OptionList(*[Option(Text(summarize_save(p).text()), id=str(i))
+                               for i, p in enumerate(self.paths)]
                              + [Option(Text("Other file…"), id="other")], id="save-list")
+            yield Static("", id="save-file", markup=False)
         yield Footer()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        index = event.option_index
+        where = str(self.paths[index]) if index < len(self.paths) else "type the path of a journal file"
+        self.query_one("#save-file", Static).update(where)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "other":
