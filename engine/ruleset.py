@@ -164,6 +164,10 @@ class Ruleset:
     def unit_card(self, game: Position, unit_id: str) -> list[tuple[str, str]]:
         """The unit's card as (label, words) rows: type, strength, movement, range, fire,
         facing, division and status. Rulesets add what their counters print."""
+        return self.base_unit_card(game, unit_id)
+
+    def base_unit_card(self, game: Position, unit_id: str) -> list[tuple[str, str]]:
+        """The rows every ruleset's card has, from ``stat_words``, ``has_facing`` and the marks."""
         u = game.state.units[unit_id]
         rows = [("type", self.type_name(u.kind)), ("strength", strength_words(u))]
         for stat, label in self.stat_words.items():

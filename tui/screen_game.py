@@ -444,7 +444,10 @@ class GameScreen(Screen):
                 self.play(moves[0])
                 return
             if moves:
-                self.app.push_screen(ChooseOrder(game, moves, "Which move?"), self._chosen)
+                title = f"Move to {game.map.label(h)}"
+                if all(o.get("facing") is not None for o in moves):
+                    title += ": which facing? (a direction key or a digit)"
+                self.app.push_screen(ChooseOrder(game, moves, title), self._chosen)
                 return
             if self.legal.at_target(self.selected, h):
                 self.action_fire()
