@@ -4,13 +4,13 @@ words; these defaults keep a new ruleset usable before it does."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .hexgrid import Hex
 from .orders import Order
 
-if TYPE_CHECKING:
-    from .ruleset import Position, Ruleset
+# ruleset.py calls these; naming its types here would be an import loop, hence ``Any``
+Ruleset = Position = Any
 
 PATH_KEYS = ("path", "route")
 TARGET_KEYS = ("target", "hex", "to", "at", "dest")
@@ -20,7 +20,7 @@ CURRENT = "> "  # marks the current step of the sequence of play
 OTHER = "  "
 
 
-def orders_of(ruleset: "Ruleset", game: "Position", unit_id: str) -> list[Order]:
+def orders_of(ruleset: Ruleset, game: Position, unit_id: str) -> list[Order]:
     """The legal orders that name ``unit_id``."""
     out = []
     for o in ruleset.legal_orders(game):
@@ -48,7 +48,7 @@ def useful(reason: str | None) -> bool:
     return bool(reason) and not any(w in reason for w in _SHAPE_WORDS)  # type: ignore[operator]
 
 
-def probe_reason(ruleset: "Ruleset", game: "Position", unit_id: str, h: Hex) -> str | None:
+def probe_reason(ruleset: Ruleset, game: Position, unit_id: str, h: Hex) -> str | None:
     """Ask ``validate`` about the unit's own kinds of order aimed at ``h``; the first reason that
     speaks about the rules (not the order's shape) is the answer."""
     u = game.state.units.get(unit_id)
@@ -82,7 +82,7 @@ def probe_reason(ruleset: "Ruleset", game: "Position", unit_id: str, h: Hex) -> 
     return f"{u.name} has no order for this hex"
 
 
-def default_aid(ruleset: "Ruleset", game: "Position") -> list[tuple[str, list[str]]]:
+def default_aid(ruleset: Ruleset, game: Position) -> list[tuple[str, list[str]]]:
     """Sequence of play, terrain, hexsides and unit types from the ruleset's declared data."""
     sections: list[tuple[str, list[str]]] = []
     phases = getattr(ruleset, "phase_names", {})
