@@ -47,6 +47,7 @@ class HexwarApp(App):
         self.farewell = ""
 
     def on_mount(self) -> None:
+        self.set_class(self.ascii, "-ascii")
         self.register_theme(HIGH_CONTRAST)
         self.register_theme(MONOCHROME)
         self.theme = TEXTUAL_THEME[self.hexwar_theme]
@@ -168,8 +169,16 @@ class HexwarApp(App):
 
     def set_ascii(self, value: bool) -> None:
         self.ascii = value
+        self.set_class(value, "-ascii")
         for view in self._map_views():
             view.set_glyphs(ASCII if value else UNICODE)
+
+    def get_key_display(self, binding) -> str:  # noqa: ANN001 - textual Binding
+        """With ``--ascii`` keys are named in plain letters (``enter``, not a return arrow)."""
+        if self.ascii:
+            first = binding.key.split(",")[0]
+            return keys.display(first).replace("ctrl+", "^")
+        return super().get_key_display(binding)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every game action and the four themes."""

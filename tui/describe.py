@@ -278,3 +278,15 @@ def phase_title(game: Game) -> str:
     phase = game.state.phase or ""
     named = game.ruleset.phase_names.get(phase)
     return named or phase.replace("-", " ").replace("_", " ").capitalize() or "-"
+
+
+_ASCII = {"\u00b7": "-", "\u2192": "->", "\u2190": "<-", "\u2013": "-", "\u2014": "-", "\u2026": "...",
+          "\u2684": "die", "\u2264": "<=", "\u2265": ">=", "\u00d7": "x", "\u2212": "-"}
+
+
+def ascii_only(text: str) -> str:
+    """The same words in plain ASCII (``--ascii``): dots, arrows and dashes spelled out."""
+    if text.isascii():
+        return text
+    out = "".join(_ASCII.get(ch, ch) for ch in text)
+    return out.encode("ascii", "replace").decode("ascii")

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from hexwar.engine import Game
 
-from .describe import phase_title, plain
+from .describe import ascii_only, phase_title, plain
 
 
 def aid_text(game: Game) -> str:
@@ -39,8 +39,8 @@ class PlayerAidScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="aid"):
-            yield Static(aid_text(self.game), markup=False, id="aid-text")
-            yield Static("arrows scroll · esc / p close", classes="dialog-hint")
+            text = aid_text(self.game) + "\n\narrows scroll · esc / p close"
+            yield Static(ascii_only(text) if self.ascii else text, markup=False, id="aid-text")
 
     def action_scroll(self, step: int) -> None:
         self.query_one("#aid", VerticalScroll).scroll_relative(y=step * 3, animate=False)

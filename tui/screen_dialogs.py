@@ -15,8 +15,13 @@ from textual.widgets.option_list import Option
 from hexwar.engine import Game, Order
 
 from . import keys
-from .describe import order_text, preview_lines
+from .describe import ascii_only, order_text, preview_lines
 from .picking import is_attack
+
+
+def words(screen: ModalScreen, text: str) -> str:
+    """``text`` as the app shows it: plain ASCII under ``--ascii``."""
+    return ascii_only(text) if getattr(screen.app, "ascii", False) else text
 
 
 def facing_of(order: Order) -> int | None:
@@ -40,15 +45,15 @@ class ChooseOrder(ModalScreen[Order | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(f"{i + 1}. {order_text(self.game, o)}"), id=str(i))
+            yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
+            yield OptionList(*[Option(Text(words(self, f"{i + 1}. {order_text(self.game, o)}")), id=str(i))
                                for i, o in enumerate(self.orders)], id="choices")
             yield Static("", id="odds")
             hint = "enter or a digit chooses"
             if self._facing_keys():
                 hint += " · a direction key chooses that facing"
             hint += " · esc cancel" if self.can_cancel else " (the rules require an answer)"
-            yield Label(hint, classes="dialog-hint")
+            yield Label(words(self, hint), classes="dialog-hint")
 
     def _facing_keys(self) -> dict[str, int]:
         """Key -> index of the order whose facing points that way, when each facing appears at
@@ -92,7 +97,7 @@ class ChooseOrder(ModalScreen[Order | None]):
         order = self.orders[index]
         box = self.query_one("#odds", Static)
         if is_attack(order):
-            box.update("Combat preview\n" + "\n".join(preview_lines(self.game, order)))
+            box.update(words(self, "Combat preview\n" + "\n".join(preview_lines(self.game, order))))
             box.display = True
         else:
             box.display = False
@@ -162,9 +167,9 @@ class Message(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
             with VerticalScroll(classes="dialog-body"):
-                yield Static(self.text, markup=False)
+                yield Static(words(self, self.text), markup=False)
             yield Label("enter / esc to close", classes="dialog-hint")
 
     def action_close(self) -> None:
@@ -183,9 +188,9 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.text, markup=False)
-            yield Label("y: yes · n / esc: no", classes="dialog-hint")
+            yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
+            yield Static(words(self, self.text), markup=False)
+            yield Label(words(self, "y: yes · n / esc: no"), classes="dialog-hint")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

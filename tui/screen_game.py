@@ -23,7 +23,7 @@ from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
-from .describe import (card_lines, event_text, fit, hex_lines, order_text, phase_title, plain,
+from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, phase_title, plain,
                        preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
 from .picking import Legal, nothing_to_decide, path_end, target_hexes
@@ -84,14 +84,13 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.set_class(self.size.width >= 120, "-wide")
         self.map_view.focus()
-        log = self.query_one("#log", RichLog)
         path = self.session.path
         if path is None:
-            log.write(f"{self.session.scenario.title} — not saved (--no-save)")
+            self.write_log(f"{self.session.scenario.title}: not saved (--no-save)")
         elif getattr(self.session, "saved", True):
-            log.write(f"{self.session.scenario.title} — saved in {path}")
+            self.write_log(f"{self.session.scenario.title}: saved in {path}")
         else:
-            log.write(f"{self.session.scenario.title} — will be saved in {path} from the first order")
+            self.write_log(f"{self.session.scenario.title}: will be saved in {path} from the first order")
         self._log_new_events()
         self._last_to_act = self.session.game.to_act()
         self._snapshot = Snapshot.take(self.session.game, len(self._events()))
@@ -216,15 +215,25 @@ class GameScreen(Screen):
         """Update a panel only when its text changes. Panels of fixed height skip the layout
         pass, which would otherwise repaint the whole map on every cursor move."""
         widget = self.query_one(selector, Static)
+        if self.app.ascii:
+            text = ascii_only(text)
         if getattr(widget, "_hexwar_text", None) != text:
             widget._hexwar_text = text  # type: ignore[attr-defined]
             widget.update(text, layout=layout)
+
+    def notify(self, message: str, *, title: str = "", **kwargs) -> None:  # type: ignore[override]
+        if self.app.ascii:
+            message, title = ascii_only(message), ascii_only(title)
+        super().notify(message, title=title, **kwargs)
+
+    def write_log(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(ascii_only(text) if self.app.ascii else text)
 
     def _preview_lines(self, h: Hex) -> list[str]:
         game = self.session.game
         if self.selected is None:
             n = len(self.legal.actors())
-            return [f"{n} unit(s) can act · tab: next · enter: select"] if n else ["no unit can act · E: end phase"]
+            return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
         moves = self.legal.moves_to(self.selected, h)
         attacks = self.legal.at_target(self.selected, h)
@@ -251,10 +260,9 @@ class GameScreen(Screen):
 
     def _log_new_events(self) -> None:
         events = self._events()
-        log = self.query_one("#log", RichLog)
         dice = "die" if self.app.ascii else "\u2684"
         for ev in events[self.logged:]:
-            log.write(event_text(self.session.game, ev, dice))
+            self.write_log(event_text(self.session.game, ev, dice))
         self.logged = len(events)
 
     # --- playing orders -------------------------------------------------------------------
@@ -272,7 +280,7 @@ class GameScreen(Screen):
         except Exception as exc:  # a ruleset bug must not take the player's game down
             self.notify(f"The rules engine failed on {order.to_text()}: {exc!r}", severity="error")
             return False
-        self.query_one("#log", RichLog).write(f"> {order_text(self.session.game, order)}")
+        self.write_log(f"> {order_text(self.session.game, order)}")
         self._changed()
         return True
 
@@ -313,9 +321,8 @@ class GameScreen(Screen):
         if not lines:
             return
         self.highlight = moved
-        log = self.query_one("#log", RichLog)
         for line in lines:
-            log.write(f"= {line}")
+            self.write_log(f"= {line}")
         # a notice, not a dialog: it must not swallow the player's next key
         self.notify("\n".join(lines[1:]), title=lines[0], timeout=12)
 
@@ -335,8 +342,8 @@ class GameScreen(Screen):
         if only is not None:
             phase = phase_title(game)
             if self.play(only):
-                self.query_one("#log", RichLog).write(
-                    f"({side_name(game, side)} has nothing to decide in the {phase} phase: it passes by itself)")
+                self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase} phase: "
+                               "it passes by itself)")
             return
         if game.state.pending and self._shown_decision != game.state.seq:
             self._shown_decision = game.state.seq
@@ -363,7 +370,7 @@ class GameScreen(Screen):
     def computer_turn(self) -> None:
         """Let the computer choose in a thread; the order is played on the UI thread."""
         self.thinking = True
-        self.app.call_from_thread(self._update_turnbar)
+        self.app.call_from_thread(self._thinking_shown)
         game = self.session.game.copy()
         side = game.to_act()
         try:
@@ -373,6 +380,10 @@ class GameScreen(Screen):
             return
         self.app.call_from_thread(self._computer_played, order, game.state.seq)
 
+    def _thinking_shown(self) -> None:
+        if self.is_mounted:  # the player may have left the game while the computer thought
+            self._update_turnbar()
+
     def _computer_failed(self, exc: Exception) -> None:
         self.thinking = False
         self._update_turnbar()
@@ -380,7 +391,7 @@ class GameScreen(Screen):
 
     def _computer_played(self, order: Order, seq: int) -> None:
         self.thinking = False
-        if self.session.game.state.seq != seq:
+        if not self.is_mounted or self.session.game.state.seq != seq:
             return  # the position changed (undo) while the computer thought
         self.play(order)
 
@@ -577,7 +588,7 @@ class GameScreen(Screen):
             self.notify("Nothing to undo: the last order rolled dice (or none was played).",
                         severity="warning")
             return
-        self.query_one("#log", RichLog).write(f"< undid {n} order(s)")
+        self.write_log(f"< undid {n} order(s)")
         self.logged = len(self._events())
         self.selected = None
         self.legal = Legal(self.session.game)

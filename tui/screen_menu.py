@@ -12,6 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .describe import ascii_only
 from .screen_dialogs import AskText, Message
 from .session import COMPUTER, HUMAN, saved_games, summarize_save
 from .themes import THEMES
@@ -37,7 +38,7 @@ class MenuScreen(Screen):
         with Vertical(classes="dialog", id="menu"):
             yield Static("H E X W A R\nhex-and-counter wargames in the terminal", id="menu-title")
             yield OptionList(*[Option(Text(text), id=key) for key, text in self.ITEMS], id="menu-list")
-            yield Label("arrows + enter · ? help in game · ctrl+p commands", classes="dialog-hint")
+            yield Label("arrows + enter, ? help in game, ctrl+p commands", classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -93,7 +94,7 @@ class ScenarioPicker(Screen):
         self.scenarios += self.app.extra_scenarios
         with Vertical(classes="dialog", id="picker"):
             yield Label("Host which scenario?" if self.host else "Choose a scenario", classes="dialog-title")
-            yield OptionList(*[Option(Text(f"{s.title} [{s.id}] — {s.ruleset}, {s.turns} turns, "
+            yield OptionList(*[Option(Text(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
                                            f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")
             yield Static("", id="scenario-notes", markup=False)
@@ -188,7 +189,8 @@ class SavedGamePicker(Screen):
         verb = "Load" if self.purpose == "load" else "Replay"
         with Vertical(classes="dialog", id="saves"):
             yield Label(f"{verb} which game? (o: type a file name)", classes="dialog-title")
-            yield OptionList(*[Option(Text(summarize_save(p).text()), id=str(i))
+            shown = ascii_only if self.app.ascii else str
+            yield OptionList(*[Option(Text(shown(summarize_save(p).text())), id=str(i))
                                for i, p in enumerate(self.paths)]
                              + [Option(Text("Other file…"), id="other")], id="save-list")
             yield Static("", id="save-file", markup=False)
