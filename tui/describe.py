@@ -91,6 +91,9 @@ def order_text(game: Game, order: Order) -> str:
         if k == "facing" and isinstance(v, int) and 0 <= v < 6:
             parts.append(f"facing {DIRECTION_NAMES[game.map.orientation][v]}")
             continue
+        if k in ("choice", "answer", "option"):
+            parts[-1] += f": {value_text(game, v)}"
+            continue
         parts.append(f"{k} {value_text(game, v)}")
     return " ".join(parts)
 

@@ -53,7 +53,7 @@ class GameScreen(Screen):
         #: where every unit stood when a local player last had the move: the other side's
         #: turn is summarised against it (None while no other side has played since)
         self._snapshot: Snapshot | None = None
-        self._away = False  # the other side (computer or network opponent) has played since
+        self._away: set[str] = set()  # other sides (computer, network opponent) that played since
         self.highlight: list[Hex] = []  # where the other side's moved units stand now
         self._last_to_act: str | None = None
 
@@ -293,9 +293,11 @@ class GameScreen(Screen):
         self._log_new_events()
         if self.session.is_human(actor):
             self.highlight = []  # the player moved on: forget the other side's marks
-        else:
-            self._away = True
-        if self.session.is_human(self._last_to_act) or game.over:
+        elif actor is not None:
+            self._away.add(actor)
+        # the player has the move again (not just a decision in the middle of the other turn)
+        human = self.session.is_human
+        if game.over or (human(self._last_to_act) and (not game.state.pending or human(game.state.active))):
             if self._away:
                 self._summarise_other_side()
             self._snapshot = Snapshot.take(game, len(self._events()))
@@ -312,12 +314,12 @@ class GameScreen(Screen):
 
     def _summarise_other_side(self) -> None:
         """The other side has finished: log and show what it did, mark its moved units."""
-        self._away = False
+        actors, self._away = sorted(self._away), set()
         snap = self._snapshot
         if snap is None:
             return
         game = self.session.game
-        lines, moved = summary_lines(game, snap, self._events()[snap.events:])
+        lines, moved = summary_lines(game, snap, self._events()[snap.events:], actors)
         if not lines:
             return
         self.highlight = moved
@@ -356,7 +358,12 @@ class GameScreen(Screen):
         p = game.state.pending[0]
         why = p.get("why") or p.get("reason") or ""
         kind = str(p.get("kind", "")).replace("-", " ")
-        title = f"{side_name(game, p.get('side'))}: decide {kind}" + (f" — {plain(game, str(why))}" if why else "")
+        about = p.get("unit")
+        title = f"{side_name(game, p.get('side'))}: decide {kind}"
+        if isinstance(about, str) and about in game.state.units:
+            title += f" for {unit_title(game, about)}"
+        if why:
+            title += f" ({plain(game, str(why))})"
         orders = [o for o in self.legal.orders if o.kind != "resign"]
         if not orders:
             return

@@ -28,26 +28,26 @@ class Snapshot:
                    events)
 
 
-def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]]) -> tuple[list[str], list[Hex]]:
-    """The summary (a title line, then one line per kind of thing that happened) and the hexes
-    where the units that moved now stand."""
+def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]],
+                  actors: list[str]) -> tuple[list[str], list[Hex]]:
+    """The summary of what ``actors`` did (a title line, then one line per kind of thing that
+    happened) and the hexes where the units that moved now stand. Units of other sides that
+    moved were pushed back (a retreat), and are said so."""
     m = game.map
     moved: list[str] = []
     hexes: list[Hex] = []
     losses: dict[str, list[str]] = {}
-    movers: set[str] = set()
     for uid in sorted(game.state.units):
         u = game.state.units[uid]
         old_hex, old_strength = before.units.get(uid, (None, u.strength))
         now_hex = u.hex if u.alive else None
         if now_hex is not None and old_hex is not None and tuple(now_hex) != tuple(old_hex):
-            moved.append(f"{unit_title(game, uid)} {m.label(Hex(*old_hex))}-{m.label(Hex(*now_hex))}")
+            pushed = "" if u.side in actors else " (retreated)"
+            moved.append(f"{unit_title(game, uid)} {m.label(Hex(*old_hex))}-{m.label(Hex(*now_hex))}{pushed}")
             hexes.append(Hex(*now_hex))
-            movers.add(u.side)
         elif now_hex is not None and old_hex is None:
             moved.append(f"{unit_title(game, uid)} entered at {m.label(Hex(*now_hex))}")
             hexes.append(Hex(*now_hex))
-            movers.add(u.side)
         lost = old_strength - u.strength
         if old_hex is not None and now_hex is None:
             losses.setdefault(u.side, []).append(f"{unit_title(game, uid)} eliminated")
@@ -57,8 +57,7 @@ def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]]) ->
     rolls = [e for e in events if e.get("t") == "die-roll"]
     if not (moved or attacks or rolls or losses):
         return [], []
-    actors = sorted(movers) or sorted({str(e["side"]) for e in events if isinstance(e.get("side"), str)})
-    who = " and ".join(side_name(game, s) for s in actors) or "The other side"
+    who = " and ".join(side_name(game, s) for s in actors) or "the other side"
     lines = [f"What {who} did"]
     lines.append(f"moved {len(moved)} unit(s)" + (": " + ", ".join(moved) if moved else ""))
     if attacks:

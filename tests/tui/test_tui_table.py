@@ -84,12 +84,13 @@ async def test_item1_resign_asks_first_and_only_yes_resigns():
         await pilot.press("n")
         await pilot.pause()
         assert not app.session.game.over
+        who = app.session.game.to_act()                      # whoever won the initiative
         await pilot.press("R")
         await pilot.pause()
         await pilot.press("y")
         await settle(pilot)
         result = app.session.game.state.result
-        assert result is not None and result["winner"] == "blue"
+        assert result is not None and result["winner"] == {"red": "blue", "blue": "red"}[who]
 
 
 # --- 2: undoing back into a pending decision reopens it ---------------------------------------
