@@ -106,8 +106,18 @@ def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
                          if k not in ("t", "why", "value", "sides"))
         return f"{dice} {ev.get('why', 'roll')}: d{sides} = {ev.get('value')}" + (f" ({extra})" if extra else "")
-    rest = ", ".join(f"{k} {value_text(game, v)}" for k, v in ev.items() if k != "t")
+    rest = ", ".join(_field(game, k, v) for k, v in ev.items() if k != "t" and v not in (None, "", [], {}, ()))
     return f"{kind}: {rest}" if rest else kind
+
+
+def _field(game: Game, key: str, v: Any) -> str:
+    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``."""
+    name = key.replace("_", " ")
+    if v is True:
+        return name
+    if v is False:
+        return f"no {name}"
+    return f"{name} {value_text(game, v)}"
 
 
 def percent(p: Any) -> str:
@@ -233,6 +243,9 @@ def side_lines(game: Game) -> list[str]:
         strength = sum(u.strength for u in alive)
         line = f"{s.name}: {len(alive)} units, strength {strength}"
         status = game.status_lines(s.id)
+        if len(status) == 1:  # one line of status fits after the strength
+            lines.append(f"{line}; {status[0]}")
+            continue
         if status:
             lines.append(line)
             lines.extend(f"  {text}" for text in status)

@@ -36,23 +36,29 @@ class ChooseOrder(ModalScreen[Order | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, game: Game, orders: list[Order], title: str, *, can_cancel: bool = True) -> None:
+    def __init__(self, game: Game, orders: list[Order], title: str, *, can_cancel: bool = True,
+                 context: str = "") -> None:
         super().__init__()
         self.game = game
         self.orders = orders
         self.title_text = title
         self.can_cancel = can_cancel
+        self.context = context  # what just happened, for a decision the rules ask for
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(words(self, f"{i + 1}. {order_text(self.game, o)}")), id=str(i))
+            if self.context:
+                yield Static(words(self, self.context), markup=False, classes="dialog-context")
+            by_index = {i: key for key, i in sorted(self._facing_keys().items(), reverse=True)}
+            yield OptionList(*[Option(Text(words(self, f"{i + 1}. {order_text(self.game, o)}"
+                                                 + (f"  [{by_index[i]}]" if i in by_index else ""))), id=str(i))
                                for i, o in enumerate(self.orders)], id="choices")
             yield Static("", id="odds")
-            hint = "enter or a digit chooses"
+            hint = "enter or digit: choose"
             if self._facing_keys():
-                hint += " · a direction key chooses that facing"
-            hint += " · esc cancel" if self.can_cancel else " (the rules require an answer)"
+                hint += " · [key]: that facing"
+            hint += " · esc: cancel" if self.can_cancel else " (the rules require an answer)"
             yield Label(words(self, hint), classes="dialog-hint")
 
     def _facing_keys(self) -> dict[str, int]:

@@ -247,6 +247,8 @@ class GameScreen(Screen):
         if not moves and not attacks and h != game.state.units[self.selected].hex:
             reason = self._why_not(self.selected, h)
             lines.append(f"not here: {reason}")
+        elif h == game.state.units[self.selected].hex:
+            lines.append("move the cursor to a marked hex: enter moves there, f fires or attacks")
         return lines
 
     def _why_not(self, uid: str, h: Hex) -> str:
@@ -367,7 +369,11 @@ class GameScreen(Screen):
         orders = [o for o in self.legal.orders if o.kind != "resign"]
         if not orders:
             return
-        self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False), self._chosen)
+        dice = "die" if self.app.ascii else "\u2684"
+        recent = "\n".join(event_text(game, ev, dice) for ev in self._events()[-4:])
+        self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False,
+                                         context=f"What just happened:\n{recent}" if recent else ""),
+                             self._chosen)
 
     def _chosen(self, order: Order | None) -> None:
         if order is not None:

@@ -83,7 +83,7 @@ def test_4_11_unit_card_in_words_with_the_hit_table_of_its_class():
 def test_4_6_side_status_names_the_exhaustion_point_in_words():
     g = game_of([("a1", "a", "HI", "0505", "NE"), ("b1", "b", "HI", "0101", "SE")])
     line = g.status_lines("a")[0]
-    assert "lost 0 of 4" in line and "exhausted at" in line and "False" not in line
+    assert line.startswith("lost 0 of 4;") and "exhausted at" in line and "False" not in line
 
 
 def test_4_7_player_aid_marks_the_activation_step_and_prints_the_hit_table():

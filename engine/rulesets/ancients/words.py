@@ -146,9 +146,9 @@ def odds_summary(g: Any, order: Order, odds: dict[str, Any]) -> str:
 def status_lines(g: Any, side: str) -> list[str]:
     s = g.state.sides.get(side) or {}
     lost, ep, initial = s.get("lost", 0), s.get("ep", 0), s.get("initial", 0)
-    line = f"lost {lost} of {initial} strength; exhausted at {ep} (4.6)"
+    line = f"lost {lost} of {initial}; exhausted at {ep} (4.6)"
     if s.get("exhausted"):
-        line = f"EXHAUSTED since turn {s.get('exhausted_turn')}: no attacks (4.6); lost {lost} of {initial}"
+        line = f"EXHAUSTED (turn {s.get('exhausted_turn')}): no attacks (4.6)"
     return [line]
 
 
