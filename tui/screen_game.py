@@ -164,6 +164,8 @@ class GameScreen(Screen):
                      (k("end_phase"), "end phase")]
         if self.session.can_undo:
             items.append((k("undo"), "undo"))
+        if getattr(self.session, "network", False):
+            items += [(keys.display(s.keys.split(",")[0]), s.short.lower()) for s in keys.NET_KEYS.values()]
         return items + [(k("aid"), "aid"), (k("help"), "help"), (k("resign"), "resign"), ("ctrl+q", "quit")]
 
     def _update_keyrow(self) -> None:
@@ -252,13 +254,18 @@ class GameScreen(Screen):
         return lines
 
     def _why_not(self, uid: str, h: Hex) -> str:
-        """The engine's reason, in the player's words (never a traceback)."""
+        """The engine's reason, in the player's words (never a traceback). Remembered for the
+        position at hand (``self.legal`` is rebuilt, and this memo with it, after every change)."""
+        memo = self.legal.__dict__.setdefault("why_not", {})
+        if (uid, h) in memo:
+            return memo[(uid, h)]
         game = self.session.game
         try:
             reason = game.why_not(uid, h)
         except Exception as exc:  # advisory: a ruleset bug must not take the game down
             reason = f"(the rules could not say why: {exc})"
-        return plain(game, reason or f"{unit_title(game, uid)} has no order for {game.map.label(h)}")
+        memo[(uid, h)] = plain(game, reason or f"{unit_title(game, uid)} has no order for {game.map.label(h)}")
+        return memo[(uid, h)]
 
     def _log_new_events(self) -> None:
         events = self._events()

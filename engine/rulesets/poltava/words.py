@@ -53,12 +53,13 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
 
 
 def _move_reason(ruleset: Any, g: Any, u: Any, h: Hex) -> str | None:
-    if h in ruleset.reachable(g, u.id):
+    reach = ruleset.reachable(g, u.id)
+    if h in reach:
         return None
     v = view_of(g)
     if not u.alive:
         return ruleset._validate_move(v, _probe(u, h, "enter")) or "it may not enter there"
-    if not ruleset.reachable(g, u.id) or any(k in u.marks for k in ("moved",)):
+    if not reach or u.marks.get("moved"):
         step = hex_linedraw(Hex(*u.hex), h)[1]
         why = ruleset._validate_move(v, _probe(u, step, "move"))
         if why:
@@ -70,7 +71,7 @@ def _move_reason(ruleset: Any, g: Any, u: Any, h: Hex) -> str | None:
         return "cavalry may not enter the retrenchment (R4.4, TEC)"
     if v.combat_at(h, other(u.side)):
         return "an enemy unit holds that hex (R4.4); attack it in the Melee phase"
-    if h in ruleset.reachable(g, u.id) or not v.can_end(u, h):
+    if not v.can_end(u, h):
         return "it may not stop there: friendly units, or a redoubt it may not hold (R4.5, R2.1.1)"
     ma = int(stat(u, "ma"))
     return (f"beyond its {ma} MP this turn: terrain and hexsides cost MP, an enemy ZOC stops the move, "
