@@ -68,7 +68,7 @@ class GameScreen(Screen):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="preview", markup=False)
                 yield Static("", id="status", markup=False)
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000)
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield Static("", id="keyrow", markup=False)
 
     @property
