@@ -86,3 +86,18 @@ def test_R3_player_aid_marks_the_current_phase_and_prints_the_melee_table():
     assert marked == ["> A2. Sweden: Fire"]
     die6 = next(line for line in aid["Combat tables"] if line.split()[:1] == ["6"])
     assert die6.split()[1:] == list(CRT_ROWS[6])     # the printed row, as in spec 8.6
+
+
+def test_R9_4_4_selecting_artillery_in_the_movement_phase_says_it_does_not_move():
+    g = game([U("a", "sweden", "art", "0501"), U("b", "sweden", "sw-inf", "0505"),
+              U("z", "russia", "ru-inf", "1010")])
+    assert "R9.4.4" in g.why_not("a", g.map.parse("0501"))        # asked about its own hex
+    assert g.why_not("b", g.map.parse("0505")) is None            # infantry may move
+
+
+def test_R6_selecting_cavalry_in_the_fire_phase_says_only_foot_and_guns_fire():
+    g = game([U("c", "sweden", "sw-cav", "0501"), U("z", "russia", "ru-inf", "0503")])
+    g.apply(O("end-phase"))
+    assert g.state.phase == "fire"
+    reason = g.why_not("c", g.map.parse("0501"))
+    assert "only infantry and artillery fire" in reason and "R6" in reason

@@ -42,7 +42,7 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
     if u.side != st.active:
         return f"it is the other side's {PHASE_TITLES.get(st.phase, st.phase)} phase (R3)"
     if u.hex is not None and Hex(*u.hex) == h:
-        return None
+        return _unit_reason(ruleset, g, u)
     if st.phase == "move":
         return _move_reason(ruleset, g, u, h)
     if st.phase == "fire":
@@ -50,6 +50,30 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
     if st.phase == "melee":
         return _melee_reason(ruleset, g, u, h)
     return None
+
+
+def _unit_reason(ruleset: Any, g: Any, u: Any) -> str | None:
+    """Why the unit itself can do nothing this phase (None when it has an order)."""
+    if any(o.get("unit") == u.id or u.id in (o.get("units") or ()) for o in ruleset.legal_orders(g)):
+        return None
+    from hexwar.engine.orders import Order
+    v = view_of(g)
+    phase = g.state.phase
+    if phase == "move":
+        step = hex_linedraw(Hex(*u.hex), Hex(u.hex[0] + 1, u.hex[1]))[1]
+        return ruleset._validate_move(v, _probe(u, step, "move")) or "it has nowhere to go (R4)"
+    if phase == "fire":
+        f, _, _ = ruleset.fire_value(v, u)
+        if f <= 0:
+            return "only infantry and artillery fire, and redoubt garrisons in scenario 2 (R3, R6, S2-2.3)"
+        if u.marks.get("fired"):
+            return "it has already fired this phase (R6)"
+        return "no enemy it may fire at: range, line of sight, or enemies in its own ZOC (R6, R7)"
+    if phase == "melee":
+        if u.marks.get("attacked"):
+            return "it has already attacked this phase (R8.3)"
+        return "no enemy next to it that it may attack (R8)"
+    return f"nothing to do in the {PHASE_TITLES.get(phase, phase)} phase"
 
 
 def _move_reason(ruleset: Any, g: Any, u: Any, h: Hex) -> str | None:
