@@ -44,3 +44,10 @@ def test_3_3_player_aid_marks_the_current_step():
     to_move(g, "blue")
     seq = dict(g.player_aid())["Sequence of play"]
     assert [line for line in seq if line.startswith("> ")] == [seq[2]] and "First player moves" in seq[2]
+
+
+def test_3_6_1_a_unit_facing_no_enemy_has_nothing_to_do_in_combat():
+    g = game([("i", "blue", "EI", C, 0), ("r", "red", "NI", n(C, 0, 4), 3)])
+    to_combat(g, "blue")
+    reason = g.why_not("i", C)                       # asked about its own hex
+    assert "faces no enemy" in reason and "3.6.1" in reason

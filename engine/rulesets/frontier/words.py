@@ -37,7 +37,7 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
     if u.side != state.active:
         return f"it is not {u.side}'s phase"
     if u.hex is not None and Hex(*u.hex) == h:
-        return None
+        return _unit_reason(ruleset, g, u)
     if state.phase == "artillery":
         return artillery.validate_fire(hmap, state, u, h)
     if state.phase == "combat":
@@ -65,6 +65,27 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
         return "that cell is occupied (one unit per cell)"
     return (f"out of reach this turn: {u.id} moves {U.allowance(u)} cells; rivers cost 2, hills limit "
             f"the climb, and an enemy's front stops a move (3.5)")
+
+
+def _unit_reason(ruleset: Any, g: Any, u: Any) -> str | None:
+    """Why the unit itself can do nothing this phase (None when it has an order)."""
+    for o in ruleset.legal_orders(g):
+        if o.get("unit") == u.id or u.id in (o.get("attackers") or ()):
+            return None
+    state = g.state
+    if state.phase == "artillery":
+        if artillery.fired(u, state.turn):
+            return f"{u.id} has already fired this turn (3.4.5)"
+        return f"no enemy within {u.id}'s range and field of fire (3.4.3, 3.4.4)"
+    if state.phase == "move":
+        return ruleset._move_refusal(state, u) or f"{u.id} has nowhere to go (3.5)"
+    if state.phase == "combat":
+        if not U.may_attack(u):
+            return "artillery does not start a melee (3.6, G-F16)"
+        if melee.attacked(u, state.turn):
+            return f"{u.id} has already attacked this turn (3.6.2)"
+        return f"{u.id} faces no enemy: combat needs contact at the end of movement (3.6.1)"
+    return None
 
 
 def _pct(p: Any) -> str:
