@@ -25,6 +25,8 @@ class Legal:
         self.orders: list[Order] = list(game.legal_orders())
         self.by_unit: dict[str, list[Order]] = {}
         self.general: list[Order] = []
+        #: (unit, hex) -> why that unit has no order there, asked once per position
+        self.why_not: dict[tuple[str, Hex], str] = {}
         for o in self.orders:
             ids = units_of(o)
             if not ids:

@@ -256,7 +256,7 @@ class GameScreen(Screen):
     def _why_not(self, uid: str, h: Hex) -> str:
         """The engine's reason, in the player's words (never a traceback). Remembered for the
         position at hand (``self.legal`` is rebuilt, and this memo with it, after every change)."""
-        memo = self.legal.__dict__.setdefault("why_not", {})
+        memo = self.legal.why_not
         if (uid, h) in memo:
             return memo[(uid, h)]
         game = self.session.game

@@ -2,10 +2,9 @@
 card, the one-line combat preview, the side status and the player aid. Expected words come from
 portable-wargame.md section 4."""
 
-from hexwar.engine.hexgrid import hex_neighbor
-
-from ancients_helpers import E, NE, W, H, begin, move_to, scenario, walk
 from hexwar.engine import Game
+
+from ancients_helpers import E, NE, H, begin, scenario, walk
 
 
 def game_of(units, **kw):

@@ -1,8 +1,6 @@
 """The player's questions answered by the Frontier rules (portable-wargame.md section 3)."""
 
-from hexwar.engine.hexgrid import Hex
-
-from frontier_helpers import C, O, dice, game, n, to_combat, to_move, END
+from frontier_helpers import C, O, finish_artillery, game, n, to_combat, to_move
 
 
 def test_3_3_why_not_only_artillery_acts_in_the_artillery_phase():
@@ -13,7 +11,6 @@ def test_3_3_why_not_only_artillery_acts_in_the_artillery_phase():
 def test_3_4_1_why_not_a_battery_that_fired_may_not_move():
     g = game([("a", "blue", "FA", C, 0), ("r", "red", "NI", n(C, 0, 4), 3)])
     g.apply(O("fire", unit="a", target=list(n(C, 0, 4))))
-    from frontier_helpers import finish_artillery
     finish_artillery(g, "blue", extra=(6, 6))
     reason = g.why_not("a", n(C, 3))
     assert "fired this turn and may not move" in reason and "3.4.1" in reason

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from hexwar.engine.rulesets.poltava.data import COLUMNS, CRT_ROWS
 
-from poltava_helpers import O, U, game, path
+from poltava_helpers import O, U, game
 
 
 def test_R4_4_why_not_woods_are_impassable():

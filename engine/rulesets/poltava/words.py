@@ -10,7 +10,6 @@ from typing import Any
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_linedraw
 
-from . import melee as M
 from .board import arm, cs_of, fire_of, other, reduced, stars_of, stat, view_of
 from .data import COLUMNS, CRT_ROWS, FIRE_RANGE, IMPASSABLE, MOUNTED, NO_CAVALRY, UNIT_TYPES
 
