@@ -351,10 +351,9 @@ class GameScreen(Screen):
             return
         only = nothing_to_decide(self.legal)
         if only is not None:
-            phase = phase_title(game)
-            if self.play(only):
-                self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase} phase: "
-                               "it passes by itself)")
+            self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase_title(game)} "
+                           "phase: it passes by itself)")
+            self.play(only)
             return
         if game.state.pending and self._shown_decision != game.state.seq:
             self._shown_decision = game.state.seq
