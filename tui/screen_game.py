@@ -18,7 +18,7 @@ from textual.widgets import RichLog, Static
 
 from hexwar.engine import Order
 from hexwar.engine.ai import Computer
-from hexwar.engine.hexgrid import Hex, hex_linedraw, hex_neighbor
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_linedraw, hex_neighbor
 from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
@@ -526,7 +526,7 @@ class GameScreen(Screen):
         if uid is None:
             shooters = [a for a in self.legal.actors() if self.legal.at_target(a, h)]
             if not shooters:
-                self.notify("No unit can fire at or attack this hex.", severity="warning")
+                self._nobody_can_fire(h)
                 return
             uid = shooters[0]
             self._select(uid)
@@ -537,6 +537,18 @@ class GameScreen(Screen):
         arrow = "->" if self.app.ascii else "→"
         self.app.push_screen(ChooseOrder(game, options, f"{unit_title(game, uid)} {arrow} {game.map.label(h)}: confirm"),
                              self._chosen)
+
+    def _nobody_can_fire(self, h: Hex) -> None:
+        """No unit of the player's can fire at or attack ``h``: say why for the nearest one."""
+        game = self.session.game
+        actors = [a for a in self.legal.actors() if game.state.units[a].hex is not None]
+        if not actors:
+            self.notify("No unit can act now; E ends the phase.", severity="warning")
+            return
+        nearest = min(actors, key=lambda a: (hex_distance(Hex(*game.state.units[a].hex), h), a))
+        self.app.bell()
+        self.notify(f"No unit can fire at or attack {game.map.label(h)}. "
+                    f"{unit_title(game, nearest)}: {self._why_not(nearest, h)}", severity="warning")
 
     def action_cancel(self) -> None:
         if self.selected is not None:

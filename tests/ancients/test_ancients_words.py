@@ -93,3 +93,11 @@ def test_4_7_player_aid_marks_the_activation_step_and_prints_the_hit_table():
     assert any(line.split()[:3] == ["average", "1-3", "4-6"] for line in aid["Combat and hits"])
     assert any(line.startswith("Heavy Infantry (HI)") for line in aid["Unit types"])
     assert any(line.startswith("forest:") for line in aid["Terrain effects"])
+
+
+def test_4_9_why_not_a_target_beyond_range_names_the_shooting_rule():
+    # archers: range 3 (4.2); an enemy 5 cells straight ahead is out of range
+    g0 = Game(scenario([("a1", "a", "archers", "0508", "NE"), ("b1", "b", "HI", "0101", "SE")]))
+    far = walk(g0, "0508", NE, NE, NE, NE, NE)
+    g = game_of([("a1", "a", "archers", "0508", "NE"), ("b1", "b", "HI", far, "SW")])
+    assert g.why_not("a1", H(g, far)) == "the target is 5 cells away; range is 3 (4.9)"

@@ -388,3 +388,17 @@ async def test_item18_ascii_menu_and_game_screens_show_only_ascii(drill_scenario
         await pilot.pause()
         text = _screen_text(app)
         assert "Player aid" in text and "Terrain effects" in text and text.isascii(), sorted({c for c in text if not c.isascii()})
+
+
+async def test_item11_fire_with_nothing_selected_names_why_the_nearest_unit_cannot():
+    bc = load_named("border-clash")
+    app = HexwarApp(scenario=bc, players=dict(HOTSEAT), theme="default", save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = app.session.game
+        enemy = next(u for u in g.state.units.values() if u.side != g.to_act() and u.alive)
+        await goto(pilot, bc, bc.map.label(Hex(*enemy.hex)))
+        await pilot.press("f")
+        await pilot.pause()
+        note = [n for n in notes(app) if "No unit can fire at or attack" in n][-1]
+        assert "(4." in note or "(1.6" in note       # the reason comes with its rule number

@@ -49,7 +49,7 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
         return why or shooting.target_blocker(g, u, h, "engine")
     why = ruleset._activation_blocker(g, u)
     if why:
-        return why
+        return with_rule(why, "4.7")
     if u.hex is not None and Hex(*u.hex) == h:
         return None
     enemy = board.main_unit_at(st, h)
@@ -58,23 +58,30 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
     return _move_reason(g, u, h)
 
 
+def with_rule(reason: str | None, rule: str) -> str | None:
+    """``reason`` naming its rule: the section it comes from is added when it names none."""
+    if reason is None or "(" in reason:
+        return reason
+    return f"{reason} ({rule})"
+
+
 def _attack_reason(g: Any, u: Unit, h: Hex) -> str | None:
     if hex_distance(Hex(*u.hex), h) == 1:
         if is_commander(u.stats):
             return "a Commander only moves; he does not attack (4.7)"
-        return melee.unit_blocker(g, u) or melee.target_blocker(g, u, h)
+        return with_rule(melee.unit_blocker(g, u) or melee.target_blocker(g, u, h), "4.10")
     mode = shooting.mode_of(g, u)
     if mode is None:
         return f"{_name(u)} has no missile weapons and the enemy is not adjacent (4.9)"
     if mode == "engine":
         return "Missile Engines shoot only in the Missile-Engine Phase (4.7.1)"
-    return shooting.unit_blocker(g, u, mode) or shooting.target_blocker(g, u, h, mode)
+    return with_rule(shooting.unit_blocker(g, u, mode) or shooting.target_blocker(g, u, h, mode), "4.9")
 
 
 def _move_reason(g: Any, u: Unit, h: Hex) -> str | None:
     why = movement.move_blocker(g, u)
     if why:
-        return why
+        return with_rule(why, "4.8")
     if movement.routes(g, u).get(h) is not None:
         return None
     terrain = g.map.terrain_at(h)
