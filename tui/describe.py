@@ -33,7 +33,8 @@ def unit_title(game: Game, uid: str) -> str:
     return f"{side} {game.ruleset.type_name(u.kind)}{suffix}"
 
 
-_SPEC_TAGS = re.compile(r"\s*\[PROP [^\]]*\]|\s*\(G-A\d+\)|,?\s*\bG-A\d+\b|\s*\((?:GN|TEC)(?:, (?:GN|TEC))*\)")
+_SPEC_TAGS = re.compile(r"\s*\[PROP [^\]]*\]|\s*\(G-[A-Z]{1,2}\d+\)|,?\s*\bG-[A-Z]{1,2}\d+\b"
+                        r"|\s*\((?:GN|TEC)(?:, (?:GN|TEC))*\)")
 _HEX_LIST = re.compile(r"\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 

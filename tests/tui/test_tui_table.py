@@ -402,3 +402,12 @@ async def test_item11_fire_with_nothing_selected_names_why_the_nearest_unit_cann
         await pilot.pause()
         note = [n for n in notes(app) if "No unit can fire at or attack" in n][-1]
         assert "(4." in note or "(1.6" in note       # the reason comes with its rule number
+
+
+def test_item9_plain_words_drop_spec_tags_and_raw_ids():
+    from hexwar.engine import Game
+    from hexwar.tui.describe import plain
+    g = Game(load_named("border-clash"))
+    assert plain(g, "red-hi-1 cannot end a move at [3, 4] (G-A28)") == "Red Heavy Infantry 1 cannot end a move at 0605"
+    assert plain(g, "fired and may not move (3.4.1, G-F2)") == "fired and may not move (3.4.1)"
+    assert plain(g, "impassable [PROP A8]") == "impassable"
