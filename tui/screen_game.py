@@ -166,7 +166,9 @@ class GameScreen(Screen):
             items.append((k("undo"), "undo"))
         if getattr(self.session, "network", False):
             items += [(keys.display(s.keys.split(",")[0]), s.short.lower()) for s in keys.NET_KEYS.values()]
-        return items + [(k("aid"), "aid"), (k("help"), "help"), (k("resign"), "resign"), ("ctrl+q", "quit")]
+        extra = [(k("overview"), "overview")] if "overview" in t else []
+        return items + [(k("aid"), "aid")] + extra + [(k("help"), "help"), (k("resign"), "resign"),
+                                                      ("ctrl+q", "quit")]
 
     def _update_keyrow(self) -> None:
         parts = [f"{key} {what}" for key, what in self._key_items()]
@@ -661,6 +663,16 @@ class GameScreen(Screen):
 
     def action_zoom(self, delta: int) -> None:
         self.map_view.zoom = self.map_view.zoom + delta
+
+    def action_overview(self) -> None:
+        from .screen_overview import Overview
+        view = self.map_view
+        self.app.push_screen(Overview(self.session.game, view.visible_hexes(), view.cursor,
+                                      view.glyphs, view.palette), self._jump_to_hex)
+
+    def _jump_to_hex(self, h: Hex | None) -> None:
+        if h is not None:
+            self.map_view.cursor = h
 
     def action_help(self) -> None:
         from .screen_help import HelpScreen
