@@ -235,8 +235,9 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     return lines
 
 
-def side_lines(game: Game) -> list[str]:
-    """Each side's name, units and strength left, and whatever status the ruleset keeps."""
+def side_lines(game: Game, limit: int | None = None) -> list[str]:
+    """Each side's name, units and strength left, and whatever status the ruleset keeps (at
+    most ``limit`` status lines a side, on a small screen)."""
     state = game.state
     lines = []
     for s in game.scenario.sides:
@@ -249,6 +250,8 @@ def side_lines(game: Game) -> list[str]:
             continue
         if status:
             lines.append(line)
+            if limit is not None and len(status) > limit:
+                status = status[:limit - 1] + [f"... {len(status) - limit + 1} more on a wider screen"]
             lines.extend(f"  {text}" for text in status)
             continue
         extra = state.sides.get(s.id) or {}

@@ -77,12 +77,14 @@ class GameScreen(Screen):
 
     def on_resize(self, event) -> None:
         self.set_class(self.size.width >= 120, "-wide")
+        self.set_class(self.size.height >= 40, "-tall")
         if self.is_mounted:
             self._update_turnbar()
             self._update_keyrow()
 
     def on_mount(self) -> None:
         self.set_class(self.size.width >= 120, "-wide")
+        self.set_class(self.size.height >= 40, "-tall")
         self.map_view.focus()
         path = self.session.path
         if path is None:
@@ -212,7 +214,7 @@ class GameScreen(Screen):
                 info += card_lines(game, u.id)
         self._set("#info", "\n".join(info), layout=False)
         self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
-        status = side_lines(game)
+        status = side_lines(game, None if self.size.height >= 40 else 2)
         self._set("#status", "\n".join(status))
 
     def _set(self, selector: str, text: str, layout: bool = True) -> None:
