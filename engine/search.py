@@ -1,0 +1,235 @@
+"""The ``strong`` computer player: looks ahead with the engine itself before it decides.
+
+For the decision at hand it takes the few best orders the ruleset's basic scoring proposes, tries
+each on a copy of the game, weighs the dice outcomes, plays on a few orders with the basic player
+(the same copies, for both sides), and scores the positions it reaches with the ruleset's
+``evaluate``. It picks the order with the best expected score.
+
+Dice in lookahead: every sequence of rolls an order can make is enumerated with its exact
+probability while there are few of them (a melee die, two shots); beyond that the order is
+resolved with a few sampled dice streams, seeded from the player's seed and the state digest, so
+the same state and seed always give the same decision on every machine. Every candidate sees the
+same streams (common random numbers): candidates are compared on the same luck, not on who drew
+the better dice.
+
+The budget is counted in work units (one unit = one order resolved on a lookahead copy), never in
+seconds: a clock would make two machines decide differently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .ai import Computer
+from .dice import Dice
+from .game import Game
+from .orders import IllegalOrderError, Order
+
+#: the score of a won game; evaluations stay far below it
+WIN = 10 ** 9
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much lookahead one decision may do.
+
+    ``work``: orders resolved on lookahead copies per decision (the time budget, in units that are
+    the same on every machine). ``width``: candidate orders compared. ``depth``: orders played on
+    by the basic player after a candidate, at most (less when the work would run out).
+    ``exact``: dice outcomes enumerated exactly up to this many; more are sampled ``samples`` times.
+    """
+
+    work: int = 60
+    width: int = 5
+    depth: int = 6
+    exact: int = 36
+    samples: int = 3
+
+    def scaled(self, work: int) -> "Budget":
+        return Budget(work, self.width, self.depth, self.exact, self.samples)
+
+
+DEFAULT_BUDGET = Budget()
+
+
+class _OutOfScript(BaseException):
+    """Raised by ``ScriptedDice`` when the order rolls once more than the script holds. It is a
+    BaseException so that no ruleset's ``except Exception`` can swallow it mid-resolution."""
+
+    def __init__(self, sides: int) -> None:
+        super().__init__(sides)
+        self.sides = sides
+
+
+class ScriptedDice:
+    """Dice that return given values in order, then stop the resolution to ask for the next one."""
+
+    def __init__(self, script: tuple[int, ...]) -> None:
+        self.script = script
+        self.used = 0
+        self.rolls: list = []
+
+    def roll(self, sides: int = 6, why: str = "") -> int:
+        if self.used < len(self.script):
+            value = self.script[self.used]
+            self.used += 1
+            return value
+        raise _OutOfScript(sides)
+
+
+def _hash(*parts: bytes) -> bytes:
+    h = hashlib.blake2b(digest_size=32, person=b"hexwar-search")
+    for part in parts:
+        h.update(len(part).to_bytes(4, "big"))
+        h.update(part)
+    return h.digest()
+
+
+class Work:
+    """Counts the work units a decision has spent."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    @property
+    def left(self) -> int:
+        return max(0, self.limit - self.spent)
+
+
+def exact_outcomes(game: Game, order: Order, cap: int, work: Work) -> list[tuple[Fraction, Game]] | None:
+    """Every way ``order`` can turn out, each with its exact probability, when there are at most
+    ``cap`` of them; None when there are more (the caller samples instead)."""
+    queue: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    out: list[tuple[Fraction, Game]] = []
+    while queue:
+        script, p = queue.pop(0)
+        trial = game.copy()
+        work.spent += 1
+        try:
+            trial.apply(order, ScriptedDice(script))
+        except _OutOfScript as need:
+            if len(out) + len(queue) + need.sides > cap:
+                return None
+            queue.extend((script + (v,), p / need.sides) for v in range(1, need.sides + 1))
+            continue
+        out.append((p, trial))
+    return out
+
+
+class StrongComputer:
+    """The ``strong`` level. ``choose`` has the same shape as the basic ``Computer``'s."""
+
+    level = "strong"
+
+    def __init__(self, seed: int | bytes = 0, budget: Budget = DEFAULT_BUDGET) -> None:
+        self.seed = seed if isinstance(seed, bytes) else str(seed).encode()
+        self.budget = budget
+        self.basic = Computer(self.seed)
+        #: work units spent by the last decision (for benchmarks and tests)
+        self.last_work = 0
+
+    # --- the decision ----------------------------------------------------------------------
+    def candidates(self, game: Game) -> list[Order]:
+        """The ``width`` orders the ruleset's own scoring likes best, legal, best first."""
+        seq = game.state.seq
+        scored = sorted(((-score, self.basic._tiebreak(seq, o), o)
+                         for score, o in game.ruleset.ai_orders(game)), key=lambda t: t[:2])
+        out: list[Order] = []
+        seen: set[Order] = set()
+        for _, _, order in scored:
+            if order in seen or game.validate(order) is not None:
+                continue
+            seen.add(order)
+            out.append(order)
+            if len(out) == self.budget.width:
+                break
+        return out
+
+    def choose(self, game: Game) -> Order:
+        cands = self.candidates(game)
+        self.last_work = 0
+        if len(cands) <= 1:
+            return cands[0] if cands else self.basic.choose(game)
+        side = game.to_act() or ""
+        key = _hash(self.seed, game.digest().encode())
+        work = Work(self.budget.work)
+        best: tuple[Fraction, int, Order] | None = None
+        for rank, order in enumerate(cands):
+            share = Work(work.left // (len(cands) - rank))
+            value = self.value(game, order, side, key, share)
+            work.spent += share.spent
+            # equal values keep the basic player's preference (a lower rank)
+            if best is None or (value, -rank) > best[:2]:
+                best = (value, -rank, order)
+        self.last_work = work.spent
+        assert best is not None
+        return best[2]
+
+    # --- looking ahead ---------------------------------------------------------------------
+    def outcomes(self, game: Game, order: Order, key: bytes, work: Work) -> list[tuple[Fraction, Game]]:
+        """The games ``order`` can lead to, with their probabilities (exact or sampled)."""
+        if not game.needs_dice(order):
+            trial = game.copy()
+            work.spent += 1
+            trial.apply(order)
+            return [(Fraction(1), trial)]
+        exact = exact_outcomes(game, order, self.budget.exact, work)
+        if exact is not None:
+            return _merge(exact)
+        n = self.budget.samples
+        out = []
+        for i in range(n):
+            trial = game.copy()
+            work.spent += 1
+            trial.apply(order, Dice(_hash(key, b"sample", bytes([i]))))
+            out.append((Fraction(1, n), trial))
+        return _merge(out)
+
+    def value(self, game: Game, order: Order, side: str, key: bytes, work: Work) -> Fraction:
+        """Expected score for ``side`` of playing ``order`` now, then the basic player a while."""
+        try:
+            outs = self.outcomes(game, order, key, work)
+        except IllegalOrderError:
+            return Fraction(-2 * WIN)
+        total = Fraction(0)
+        for i, (p, trial) in enumerate(outs):
+            depth = min(self.budget.depth, work.left // (len(outs) - i))
+            total += p * self.play_on(trial, side, depth, key, work)
+        return total
+
+    def play_on(self, game: Game, side: str, depth: int, key: bytes, work: Work) -> Fraction:
+        """The basic player continues ``game`` (both sides) for up to ``depth`` orders that need
+        no dice; the first order that rolls is weighed over its outcomes and ends the lookahead.
+        Without dice the continuation is exact, so candidates differ by what they do, not by luck."""
+        for _ in range(depth):
+            if game.over:
+                break
+            order = self.basic.choose(game)
+            if game.needs_dice(order):
+                outs = self.outcomes(game, order, key, work)
+                return sum((p * self.score(g, side) for p, g in outs), Fraction(0))
+            work.spent += 1
+            game.apply(order)
+        return Fraction(self.score(game, side))
+
+    def score(self, game: Game, side: str) -> int:
+        result = game.state.result
+        if result is not None:
+            winner = result.get("winner")
+            return 0 if winner is None else (WIN if winner == side else -WIN)
+        return game.ruleset.evaluate(game, side)
+
+
+def _merge(outs: list[tuple[Fraction, Game]]) -> list[tuple[Fraction, Game]]:
+    """Outcomes that reach the same state are one outcome (a melee's six dice often give three)."""
+    by_digest: dict[str, list] = {}
+    for p, g in outs:
+        d = g.digest()
+        if d in by_digest:
+            by_digest[d][0] += p
+        else:
+            by_digest[d] = [p, g]
+    return [(p, g) for p, g in by_digest.values()]
