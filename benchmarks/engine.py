@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hexwar.engine import Order
 from hexwar.match import Match, replay, simulate
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 from hexwar.scenarios.loader import builtin_paths, load_scenario, parse_scenario
 
 

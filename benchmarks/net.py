@@ -32,7 +32,7 @@ from hexwar.engine import Dice, Game, Order, order_seed
 from hexwar.net import headless
 from hexwar.net.client import Guest
 from hexwar.net.framing import pack
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 from hexwar.net.keys import host_key
 from hexwar.net.netmatch import NetMatch
 from hexwar.net.proxy import Proxy

@@ -7,24 +7,39 @@ so a ruleset may raise while resolving without corrupting anything (that is a bu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
 
 from .dice import Dice, NoDice
+from .hexgrid import Hex
 from .orders import Event, Order, event
 from .state import State
 
-from .hexgrid import Hex
-
 if TYPE_CHECKING:
-    from .game import Game
+    from .hexmap import HexMap
     from .movement import Route
     from .scenario import Scenario
+
+
+class Position(Protocol):
+    """What a ruleset may ask of the game it judges. ``Game`` provides it; naming this small
+    protocol here instead of importing ``Game`` keeps the ruleset interface below the facade."""
+
+    scenario: "Scenario"
+    state: State
+
+    @property
+    def map(self) -> "HexMap": ...
+
+    @property
+    def ruleset(self) -> "Ruleset": ...
+
+    def validate(self, order: Order, side: str | None = None) -> str | None: ...
 
 
 class Resolution:
     """What ``Ruleset.resolve`` works with: the state copy, the scenario, the dice, the events."""
 
-    def __init__(self, game: "Game", state: State, dice: Dice | NoDice) -> None:
+    def __init__(self, game: Position, state: State, dice: Dice | NoDice) -> None:
         self.scenario = game.scenario
         self.map = game.scenario.map
         self.ruleset = game.ruleset
@@ -76,7 +91,7 @@ class Ruleset:
         raise NotImplementedError
 
     # --- whose move, what is legal ------------------------------------------------------------
-    def to_act(self, game: "Game") -> str | None:
+    def to_act(self, game: Position) -> str | None:
         """The side that must issue the next order (a pending decision's owner, else the phasing
         side); None when the game is over."""
         state = game.state
@@ -86,14 +101,14 @@ class Ruleset:
             return state.pending[0]["side"]
         return state.active
 
-    def legal_orders(self, game: "Game") -> Iterator[Order]:
+    def legal_orders(self, game: Position) -> Iterator[Order]:
         raise NotImplementedError
 
-    def validate(self, game: "Game", order: Order) -> str | None:
+    def validate(self, game: Position, order: Order) -> str | None:
         """None if ``order`` is legal now, else the reason it is not."""
         raise NotImplementedError
 
-    def needs_dice(self, game: "Game", order: Order) -> bool:
+    def needs_dice(self, game: Position, order: Order) -> bool:
         """Whether resolving ``order`` may roll; such orders get a commit-reveal exchange."""
         return True
 
@@ -101,13 +116,13 @@ class Ruleset:
         raise NotImplementedError
 
     # --- previews for the UI and the computer player --------------------------------------
-    def reachable(self, game: "Game", unit_id: str) -> "dict[Hex, Route]":
+    def reachable(self, game: Position, unit_id: str) -> "dict[Hex, Route]":
         return {}
 
-    def targets(self, game: "Game", unit_id: str) -> list["Hex"]:
+    def targets(self, game: Position, unit_id: str) -> list["Hex"]:
         return []
 
-    def zoc_hexes(self, game: "Game", side: str) -> list["Hex"]:
+    def zoc_hexes(self, game: Position, side: str) -> list["Hex"]:
         """Hexes where a unit of ``side`` is in contact with / in the zone of control of the enemy
         (entering one stops a move). The default is every map hex next to a live enemy unit;
         rulesets with facings or ZOC exceptions say exactly which."""
@@ -117,15 +132,15 @@ class Ruleset:
                 out.update(n for _, n in game.map.neighbors(u.hex))
         return sorted(out)
 
-    def odds(self, game: "Game", order: Order) -> dict[str, Any]:
+    def odds(self, game: Position, order: Order) -> dict[str, Any]:
         return {}
 
-    def status_lines(self, game: "Game", side: str) -> list[str]:
+    def status_lines(self, game: Position, side: str) -> list[str]:
         """Short human-readable status of ``side`` (losses, rout boxes, exhaustion) for the
         UI's side panel; empty when the ruleset has nothing beyond units and strength."""
         return []
 
-    def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
+    def ai_orders(self, game: Position) -> Iterable[tuple[int, Order]]:
         """Legal orders with a score for the computer player (higher is better). The default
         scores every legal order 0; rulesets override it with something that plays."""
         return ((0, o) for o in self.legal_orders(game))

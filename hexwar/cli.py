@@ -15,14 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from hexwar import __version__
-
-EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
-
-
-class CliError(Exception):
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
-        super().__init__(message)
-        self.code = code
+from hexwar.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED, UserError
 
 
 def _print_json(data: Any) -> None:
@@ -30,11 +23,8 @@ def _print_json(data: Any) -> None:
 
 
 def _load(name: str):
-    from hexwar.scenarios.loader import ScenarioError, find_scenario, load_scenario
-    try:
-        return load_scenario(find_scenario(name))
-    except ScenarioError as exc:
-        raise CliError("\n".join(exc.problems)) from None
+    from hexwar.cli_play import scenario_named
+    return scenario_named(name)
 
 
 # --- commands ----------------------------------------------------------------------------------
@@ -140,12 +130,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from hexwar.match import simulate
     scenario = _load(args.scenario)
     if args.journal and Path(args.journal).exists():
-        raise CliError(f"{args.journal}: already exists; choose a new journal file")
+        raise UserError(f"{args.journal}: already exists; choose a new journal file")
     start = time.perf_counter()
     try:
         result = simulate(scenario, args.seed, args.journal)
     except OSError as exc:
-        raise CliError(f"{args.journal}: cannot write journal: {exc.strerror or exc}") from None
+        raise UserError(f"{args.journal}: cannot write journal: {exc.strerror or exc}") from None
     seconds = time.perf_counter() - start
     data = result.to_dict() | {"seconds": round(seconds, 3)}
     if args.json:
@@ -161,7 +151,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from hexwar.match import replay
-    from hexwar.net.journal import JournalError, read_journal
+    from hexwar.journal import JournalError, read_journal
     start = time.perf_counter()
     try:
         contents = read_journal(args.file)
@@ -169,7 +159,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except JournalError as exc:
         # A damaged file is bad input; a file whose orders do not replay is a refusal.
         refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)
-        raise CliError(f"journal refused: {exc}", EXIT_REFUSED if refused else EXIT_BAD_INPUT) from None
+        raise UserError(f"journal refused: {exc}", EXIT_REFUSED if refused else EXIT_BAD_INPUT) from None
     seconds = time.perf_counter() - start
     state = report.game.state
     result = report.result or {}
@@ -232,10 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_replay)
 
     # Network play and the terminal UI add their own commands (host, join, watch, play...).
-    from hexwar.net import commands as net_commands
-    from hexwar.tui import commands as tui_commands
-    net_commands.register(p, sub)
-    tui_commands.register(p, sub)
+    from hexwar import cli_net, cli_play
+    cli_net.register(p, sub)
+    cli_play.register(p, sub)
     return p
 
 
@@ -250,9 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     try:
         return args.func(args)
-    except CliError as exc:
+    except UserError as exc:
         print(f"hexwar: {exc}", file=sys.stderr)
         return exc.code
+
     except KeyboardInterrupt:
         print("hexwar: interrupted", file=sys.stderr)
         return EXIT_REFUSED

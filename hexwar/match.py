@@ -20,7 +20,7 @@ from hexwar.engine.ai import DEFAULT_LEVEL, computer_for
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
-from hexwar.net.journal import Journal, JournalContents, JournalError
+from hexwar.journal import Journal, JournalContents, JournalError
 from hexwar.scenarios.loader import ScenarioError, parse_scenario
 
 NonceSource = Callable[[int], tuple[bytes, bytes]]

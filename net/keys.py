@@ -14,22 +14,11 @@ from pathlib import Path
 
 import asyncssh
 
+from hexwar.paths import data_dir  # noqa: F401  (net modules and tests take it from here)
+
 from .errors import HostKeyChanged
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: easy to read out loud
-
-
-def data_dir(create: bool = True) -> Path:
-    """``$HEXWAR_HOME``, else ``$XDG_DATA_HOME/hexwar``, else ``~/.local/share/hexwar``."""
-    if os.environ.get("HEXWAR_HOME"):
-        path = Path(os.environ["HEXWAR_HOME"])
-    elif os.environ.get("XDG_DATA_HOME"):
-        path = Path(os.environ["XDG_DATA_HOME"]) / "hexwar"
-    else:
-        path = Path.home() / ".local" / "share" / "hexwar"
-    if create:
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return path
 
 
 def load_or_create_key(path: Path) -> asyncssh.SSHKey:

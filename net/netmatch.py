@@ -21,7 +21,7 @@ from hexwar.engine import Game, Order
 from hexwar.engine.orders import Event, InvalidOrderError
 from hexwar.engine.scenario import Scenario
 from hexwar.match import create_journal, replay, resolve_order, scenario_from_header
-from hexwar.net.journal import Journal, JournalError, read_journal
+from hexwar.journal import Journal, JournalError, read_journal
 
 
 @dataclass

@@ -107,6 +107,11 @@ def find_scenario(name: str) -> Path:
                                f"(see 'hexwar scenarios')"])
 
 
+def load_named(name: str) -> Scenario:
+    """The scenario a user named: a ``.toml`` path or a built-in id. Raises ``ScenarioError``."""
+    return load_scenario(find_scenario(name))
+
+
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     try:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from hexwar.engine import Dice, Game, IllegalOrderError, Order
 from hexwar.engine.orders import InvalidOrderError
 from hexwar.match import Match, replay, simulate
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 from hexwar.scenarios.loader import builtin_paths, load_scenario
 
 SCENARIOS = [load_scenario(p) for p in builtin_paths()]

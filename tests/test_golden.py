@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hexwar.match import replay
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 
 GOLDEN = Path(__file__).parent / "golden"
 EXPECTED = json.loads((GOLDEN / "expected.json").read_text())

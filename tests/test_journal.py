@@ -2,7 +2,7 @@
 
 import pytest
 
-from hexwar.net.journal import MAGIC, Journal, JournalError, read_journal
+from hexwar.journal import MAGIC, Journal, JournalError, read_journal
 
 
 def _write(path, n_orders=3):

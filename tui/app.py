@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from hexwar.engine.ai import Computer
 from hexwar.engine.scenario import Scenario
-from hexwar.net.journal import JournalError
+from hexwar.journal import JournalError
 
 from . import keys
 from ._hex_map import HexMapView

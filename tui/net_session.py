@@ -551,15 +551,16 @@ class NetLobbyScreen(Screen):
         self.app.run_worker(self._connect(), group="net-connect", exit_on_error=False)
 
     async def _connect(self) -> None:
-        from hexwar.cli import CliError
+        from hexwar.errors import UserError
+        from hexwar.journal import JournalError
         from hexwar.net.errors import HexwarNetError
-        from hexwar.net.journal import JournalError
+        from hexwar.scenarios.loader import ScenarioError
         try:
             play = await {"host": self._host, "join": self._join, "watch": self._watch}[self.start.kind]()
         except asyncio.CancelledError:
             self._close_parts()
             raise
-        except (HexwarNetError, CliError, JournalError, OSError) as exc:
+        except (HexwarNetError, UserError, ScenarioError, JournalError, OSError) as exc:
             self._close_parts()
             why = getattr(exc, "reason", None) or getattr(exc, "message", None) or str(exc)
             if isinstance(exc, OSError):
@@ -576,7 +577,7 @@ class NetLobbyScreen(Screen):
         self.app._play(play)
 
     async def _host(self) -> NetPlay | None:
-        from hexwar.net.commands import open_host
+        from hexwar.net.runner import open_host
         session, host, inv, text = await open_host(self.start.args)
         self.parts = [session, host]
         self.invitation = inv
@@ -588,10 +589,10 @@ class NetLobbyScreen(Screen):
 
     async def _join(self) -> NetPlay | None:
         from hexwar.net.client import Guest
-        from hexwar.net.commands import _address
+        from hexwar.net.runner import parse_address
         from hexwar.net.keys import data_dir
         a = self.start.args
-        host, port = _address(a.address, 2222)
+        host, port = parse_address(a.address, 2222)
         self.say(f"connecting to {host}:{port}…")
         guest = Guest(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None),
                       journal=getattr(a, "journal", None), resume=getattr(a, "resume", None))
@@ -618,10 +619,10 @@ class NetLobbyScreen(Screen):
 
     async def _watch(self) -> WatchPlay | None:
         from hexwar.net.client import Watcher
-        from hexwar.net.commands import _address
+        from hexwar.net.runner import parse_address
         from hexwar.net.keys import data_dir
         a = self.start.args
-        host, port = _address(a.address, 2222)
+        host, port = parse_address(a.address, 2222)
         self.say(f"connecting to {host}:{port} as a spectator…")
         watcher = Watcher(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None))
         play = WatchPlay(watcher)

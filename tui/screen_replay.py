@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 from hexwar.engine import Game, Order
 from hexwar.engine.hexgrid import Hex
 from hexwar.match import replay, scenario_from_header
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 
 from ._hex_map import HexMapView
 from .describe import event_text, order_text, side_lines, side_name

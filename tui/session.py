@@ -17,18 +17,10 @@ from hexwar.engine import Game, Order
 from hexwar.engine.orders import Event
 from hexwar.engine.scenario import Scenario
 from hexwar.match import Match, random_nonces, replay
-from hexwar.net.journal import Journal, JournalError, read_journal
+from hexwar.journal import Journal, JournalError, keep_first_orders, read_journal
+from hexwar.paths import data_dir
 
 HUMAN, COMPUTER = "human", "computer"
-
-
-def data_dir() -> Path:
-    """Where saved games go: ``$HEXWAR_HOME`` or ``$XDG_DATA_HOME/hexwar`` (~/.local/share)."""
-    root = os.environ.get("HEXWAR_HOME")
-    if root:
-        return Path(root)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "hexwar"
 
 
 def new_journal_path(scenario_id: str) -> Path:
@@ -120,21 +112,10 @@ class Session:
         return count
 
     def _rewrite_journal(self, keep_orders: int) -> None:
-        """Rewrite the journal keeping only the first ``keep_orders`` orders (atomic replace)."""
         assert self.path is not None
         if self.match.journal is not None:
             self.match.journal.close()
-        contents = read_journal(self.path)
-        header = {k: v for k, v in contents.header.items() if k not in ("type", "format")}
-        tmp = self.path.with_suffix(self.path.suffix + ".tmp")
-        if tmp.exists():
-            tmp.unlink()
-        with Journal.create(tmp, header) as j:
-            for rec in contents.records:
-                if rec.get("type") == "order" and rec.get("seq", 0) >= keep_orders:
-                    break
-                j.append(rec)
-        os.replace(tmp, self.path)
+        keep_first_orders(self.path, keep_orders)
         self.match.journal, _ = Journal.resume(self.path)
 
     def close(self) -> None:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from textual.theme import Theme
 
-THEMES = ("default", "light", "high-contrast", "monochrome")
+from .theme_names import THEMES
+
 TEXTUAL_THEME = {"default": "textual-dark", "light": "textual-light",
                  "high-contrast": "hexwar-high-contrast", "monochrome": "hexwar-monochrome"}
 

@@ -66,7 +66,7 @@ async def play_match(host: Host, guest: Guest, seed: int = 1, give_up: float = 3
 
 
 def order_records(path: str | Path) -> list[dict]:
-    from hexwar.net.journal import read_journal
+    from hexwar.journal import read_journal
     return [r for r in read_journal(path).records if r["type"] == "order"]
 
 

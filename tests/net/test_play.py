@@ -12,7 +12,7 @@ import time
 from hexwar.cli import main as hexwar_main
 from hexwar.match import simulate
 from hexwar.net.client import Watcher
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 
 from netkit import guest_for, order_records, play_match, start_host
 

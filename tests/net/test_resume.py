@@ -17,7 +17,7 @@ import pytest
 
 from hexwar.engine import Order, nonce_commitment
 from hexwar.match import replay
-from hexwar.net.journal import JournalError, read_journal
+from hexwar.journal import JournalError, read_journal
 from hexwar.net.netmatch import NetMatch, Pending
 
 from netkit import guest_for, order_records, play_match, start_host

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hexwar.net.journal import read_journal
+from hexwar.journal import read_journal
 from hexwar.tui.app import HexwarApp
 from hexwar.tui.screen_dialogs import Message
 from hexwar.tui.screen_game import GameScreen
@@ -175,7 +175,7 @@ async def test_load_from_the_menu_lists_saved_games(drill_scenario, tmp_path, mo
 
 def test_bare_hexwar_opens_the_menu_and_play_is_a_command():
     from hexwar.cli import build_parser
-    from hexwar.tui import commands
+    from hexwar import cli_play as commands
     p = build_parser()
     assert p.parse_args([]).func is commands.cmd_menu
     args = p.parse_args(["play", "border-clash", "--ai", "blue", "--ascii"])

@@ -29,7 +29,7 @@ from . import units as U
 from .orders import as_facing, as_hex, as_ids, as_path
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
     from hexwar.engine.movement import Route
     from hexwar.engine.scenario import Scenario
 
@@ -90,7 +90,7 @@ class FrontierRuleset(Ruleset):
         return state
 
     # --- legality ---------------------------------------------------------------------------
-    def legal_orders(self, game: "Game") -> Iterator[Order]:
+    def legal_orders(self, game: "Position") -> Iterator[Order]:
         state, hmap = game.state, game.map
         if state.result is not None:
             return
@@ -169,7 +169,7 @@ class FrontierRuleset(Ruleset):
             return None, f"{uid} has been destroyed"
         return u, None
 
-    def validate(self, game: "Game", order: Order) -> str | None:
+    def validate(self, game: "Position", order: Order) -> str | None:
         state, hmap = game.state, game.map
         if state.result is not None:
             return "the game is over"
@@ -263,7 +263,7 @@ class FrontierRuleset(Ruleset):
             return melee.validate_attack(state, state.active, ids, d, hmap)
         return f"unknown order {kind!r}"
 
-    def needs_dice(self, game: "Game", order: Order) -> bool:
+    def needs_dice(self, game: "Position", order: Order) -> bool:
         if order.kind == "attack":
             return True
         if order.kind == "end-phase":
@@ -334,18 +334,18 @@ class FrontierRuleset(Ruleset):
         melee.make_contact(ctx, u)
 
     # --- previews ---------------------------------------------------------------------------
-    def reachable(self, game: "Game", unit_id: str) -> "dict[Hex, Route]":
+    def reachable(self, game: "Position", unit_id: str) -> "dict[Hex, Route]":
         u = game.state.units.get(unit_id)
         if u is None or not u.alive:
             return {}
         return mv.reachable(game.map, game.state, u)
 
-    def zoc_hexes(self, game: "Game", side: str) -> list[Hex]:
+    def zoc_hexes(self, game: "Position", side: str) -> list[Hex]:
         """Only an enemy's front zone stops a move (3.5.4-3.5.5); flanks and rear do not."""
         view = mv.View(game.state, side)
         return sorted(h for h in view.front if h in game.map)
 
-    def targets(self, game: "Game", unit_id: str) -> list[Hex]:
+    def targets(self, game: "Position", unit_id: str) -> list[Hex]:
         state = game.state
         u = state.units.get(unit_id)
         if u is None or not u.alive:
@@ -355,7 +355,7 @@ class FrontierRuleset(Ruleset):
         e = mv.in_contact_with(state, u)
         return [] if e is None else [e.hex]
 
-    def odds(self, game: "Game", order: Order) -> dict[str, Any]:
+    def odds(self, game: "Position", order: Order) -> dict[str, Any]:
         state, hmap = game.state, game.map
         if order.kind == "attack":
             target = as_hex(order.get("target"))
@@ -373,11 +373,11 @@ class FrontierRuleset(Ruleset):
             return artillery.preview(hmap, state, u, target)
         return {}
 
-    def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
+    def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
 
     # --- invariants ---------------------------------------------------------------------------
-    def invariant_problems(self, game: "Game") -> list[str]:
+    def invariant_problems(self, game: "Position") -> list[str]:
         state, hmap = game.state, game.map
         out = []
         seen: dict[Hex, str] = {}

@@ -22,7 +22,7 @@ from . import units as U
 from .geometry import closest_direction, in_field_of_fire
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
 
 
 def worth(u: Unit) -> int:
@@ -34,7 +34,7 @@ def worth(u: Unit) -> int:
 
 
 class Planner:
-    def __init__(self, game: "Game", side: str) -> None:
+    def __init__(self, game: "Position", side: str) -> None:
         self.game = game
         self.state = game.state
         self.map = game.map
@@ -124,7 +124,7 @@ class Planner:
         return sorted(set(out))
 
 
-def candidates(ruleset, game: "Game") -> Iterator[tuple[int, Order]]:
+def candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
     state, hmap = game.state, game.map
     if state.result is not None:
         return

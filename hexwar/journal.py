@@ -165,3 +165,21 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def keep_first_orders(path: str | Path, keep_orders: int) -> None:
+    """Rewrite the journal at ``path`` with its header and only its first ``keep_orders``
+    orders (undo takes orders back this way, so a save never holds a retracted order). The new
+    file replaces the old one atomically; the caller must have closed its ``Journal`` first."""
+    path = Path(path)
+    contents = read_journal(path)
+    header = {k: v for k, v in contents.header.items() if k not in ("type", "format")}
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    if tmp.exists():
+        tmp.unlink()
+    with Journal.create(tmp, header) as j:
+        for rec in contents.records:
+            if rec.get("type") == "order" and rec.get("seq", 0) >= keep_orders:
+                break
+            j.append(rec)
+    os.replace(tmp, path)

@@ -1,25 +1,24 @@
-"""Command-line subcommands contributed by this package (wired in by hexwar.cli).
-
-``hexwar`` alone opens the main menu; ``hexwar play SCENARIO [--ai SIDE] [--load FILE]`` starts
-a game directly; ``hexwar replay-view FILE`` opens the replay viewer.
-"""
+"""The terminal UI's commands: ``hexwar`` alone (the main menu), ``hexwar play SCENARIO [--ai SIDE]
+[--load FILE]`` and ``hexwar replay-view FILE``. Textual is imported only when one of them runs."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from .themes import THEMES
+from hexwar.errors import UserError
+from hexwar.tui.theme_names import THEMES
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def ui_options(p: argparse.ArgumentParser) -> None:
+    """The options every command that opens the terminal UI takes."""
     p.add_argument("--theme", choices=THEMES, help="colour theme (monochrome when NO_COLOR is set)")
     p.add_argument("--ascii", action="store_true", help="plain ASCII map for terminals without Unicode")
 
 
 def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction") -> None:
-    """Add this package's subcommands to ``sub``; each sets ``func(args) -> exit code``."""
-    _common(parser)
+    """Add the UI's subcommands to ``sub``; each sets ``func(args) -> exit code``."""
+    ui_options(parser)
     parser.set_defaults(func=cmd_menu)
 
     s = sub.add_parser("play", help="play a scenario in the terminal (hotseat or against the computer)")
@@ -28,24 +27,35 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
                    help="the computer plays SIDE (repeat for both; 'all' for both)")
     s.add_argument("--load", metavar="FILE", help="resume a saved game (journal file)")
     s.add_argument("--no-save", action="store_true", help="do not write a journal")
-    _common(s)
+    ui_options(s)
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("replay-view", help="step through a saved game in the terminal")
     s.add_argument("file", help="journal file")
-    _common(s)
+    ui_options(s)
     s.set_defaults(func=cmd_replay_view)
 
 
-def _run(**kwargs) -> int:
-    import sys
+def scenario_named(name: str):
+    """The scenario the user named (id or file), or a ``UserError`` listing every problem."""
+    from hexwar.scenarios.loader import ScenarioError, load_named
+    try:
+        return load_named(name)
+    except ScenarioError as exc:
+        raise UserError("\n".join(exc.problems)) from None
 
-    from hexwar.cli import CliError
-    from .app import HexwarApp
+
+def needs_terminal(without: str) -> None:
+    """Refuse at once when there is no terminal: the app would wait forever for keys."""
+    import sys
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        # Without a terminal the app would wait forever for keys nobody can press.
-        raise CliError("the terminal UI needs a terminal (stdin and stdout); see 'hexwar --help' "
-                       "for the commands that run without one (simulate, replay, describe...)")
+        raise UserError(f"the terminal UI needs a terminal (stdin and stdout); {without}")
+
+
+def _run(**kwargs) -> int:
+    needs_terminal("see 'hexwar --help' for the commands that run without one "
+                   "(simulate, replay, describe...)")
+    from hexwar.tui.app import HexwarApp
     app = HexwarApp(**kwargs)
     code = app.run()
     return int(code or 0)
@@ -55,41 +65,35 @@ def cmd_menu(args: argparse.Namespace) -> int:
     return _run(theme=args.theme, ascii=args.ascii)
 
 
+def _readable_journal(path: str, problem: str) -> None:
+    from hexwar.journal import JournalError, read_journal
+    try:
+        read_journal(path)
+    except JournalError as exc:
+        raise UserError(f"{problem}: {exc}") from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    from hexwar.cli import CliError
     if args.load:
         if not Path(args.load).exists():
-            raise CliError(f"{args.load}: no such file")
-        from hexwar.net.journal import JournalError, read_journal
-        try:
-            read_journal(args.load)
-        except JournalError as exc:
-            raise CliError(f"cannot load: {exc}") from None
+            raise UserError(f"{args.load}: no such file")
+        _readable_journal(args.load, "cannot load")
         return _run(load=Path(args.load), theme=args.theme, ascii=args.ascii)
     if not args.scenario:
-        raise CliError("play needs a SCENARIO (see 'hexwar scenarios') or --load FILE")
-    from hexwar.scenarios.loader import ScenarioError, find_scenario, load_scenario
-    try:
-        scenario = load_scenario(find_scenario(args.scenario))
-    except ScenarioError as exc:
-        raise CliError("\n".join(exc.problems)) from None
+        raise UserError("play needs a SCENARIO (see 'hexwar scenarios') or --load FILE")
+    scenario = scenario_named(args.scenario)
     sides = [s.id for s in scenario.sides]
     ai = set(args.ai)
     if "all" in ai or "both" in ai:
         ai = set(sides)
     unknown = ai - set(sides)
     if unknown:
-        raise CliError(f"--ai: no side {', '.join(sorted(unknown))} (sides: {', '.join(sides)})")
+        raise UserError(f"--ai: no side {', '.join(sorted(unknown))} (sides: {', '.join(sides)})")
     players = {s: ("computer" if s in ai else "human") for s in sides}
     return _run(scenario=scenario, players=players, theme=args.theme, ascii=args.ascii,
                 save=not args.no_save)
 
 
 def cmd_replay_view(args: argparse.Namespace) -> int:
-    from hexwar.cli import CliError
-    from hexwar.net.journal import JournalError, read_journal
-    try:
-        read_journal(args.file)
-    except JournalError as exc:
-        raise CliError(f"cannot replay: {exc}") from None
+    _readable_journal(args.file, "cannot replay")
     return _run(replay=Path(args.file), theme=args.theme, ascii=args.ascii)

@@ -1,0 +1,129 @@
+"""The network commands ``hexwar host``, ``hexwar join`` and ``hexwar watch``.
+
+Without ``--headless`` (or, for ``watch``, without ``--json``/``--text``) they open the terminal UI
+on the network game; otherwise the runners of ``hexwar.net.runner`` play or watch without one.
+Exit codes: 0 the match was played to its end, 1 refused (auth, host key, handshake, desync,
+opponent gone), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hexwar.errors import EXIT_REFUSED, UserError
+
+from .cli_play import needs_terminal, scenario_named, ui_options
+
+
+def _headless(args: argparse.Namespace) -> bool:
+    """True: the computer plays this side without a UI; False: open the terminal UI."""
+    if args.headless and not args.ai:
+        raise UserError("--headless needs --ai (the computer plays this side)")
+    if args.ai and not args.headless:
+        raise UserError("--ai needs --headless; without both, the terminal UI opens and you play")
+    return bool(args.headless)
+
+
+def _ui(kind: str, args: argparse.Namespace) -> int:
+    """Open the terminal UI on a network game (its asyncssh host or client runs on the UI's
+    event loop, started from the app)."""
+    from hexwar.net.runner import parse_address
+    other = "use --json or --text" if kind == "watch" else \
+        "use --headless --ai to let the computer play this side"
+    needs_terminal(f"without one {other}")
+    if kind == "host" and not getattr(args, "resume", None):  # bad input fails here, before the UI
+        if not args.scenario:
+            raise UserError("name a scenario (see 'hexwar scenarios') or give --resume JOURNAL")
+        args.scenario = scenario_named(args.scenario)
+        sides = [s.id for s in args.scenario.sides]
+        if args.side is not None and args.side not in sides:
+            raise UserError(f"--side {args.side}: this scenario's sides are {', '.join(sides)}")
+    elif kind != "host":
+        parse_address(args.address, 2222)
+    from hexwar.tui.app import HexwarApp
+    from hexwar.tui.net_session import NetStart
+    app = HexwarApp(net=NetStart(kind, args), theme=getattr(args, "theme", None),
+                    ascii=getattr(args, "ascii", False))
+    code = app.run()
+    if app.net_error:
+        print(f"hexwar: {app.net_error}", file=sys.stderr)
+        return EXIT_REFUSED
+    return int(code or 0)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    if not _headless(args):
+        return _ui("host", args)
+    from hexwar.net.runner import run_host
+    return run_host(args)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    if not _headless(args):
+        return _ui("join", args)
+    from hexwar.net.runner import run_join
+    return run_join(args)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    if not args.json and not args.text:
+        return _ui("watch", args)
+    from hexwar.net.runner import run_watch
+    return run_watch(args)
+
+
+def _logged(command):
+    """Set up logging as ``--verbose`` asks, then run ``command`` (imported only when it runs)."""
+    def run(args: argparse.Namespace) -> int:
+        from hexwar.net.runner import logged
+        return logged(command)(args)
+    return run
+
+
+def _common(s: argparse.ArgumentParser) -> None:
+    s.add_argument("--headless", action="store_true", help="no terminal UI")
+    s.add_argument("--ai", action="store_true", help="the computer plays this side")
+    s.add_argument("--seed", type=int, default=0, help="the computer player's seed")
+    s.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+    s.add_argument("--journal", metavar="FILE", help="record the match here (default: in the data dir)")
+    s.add_argument("--resume", metavar="JOURNAL", help="continue the match recorded in JOURNAL")
+    s.add_argument("--give-up", type=float, default=300.0, metavar="SECONDS",
+                   help="stop waiting for a disconnected opponent after this long (default 300)")
+    s.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                   help="wait this long before each computer order (to watch, or to test crashes)")
+    s.add_argument("-v", "--verbose", action="store_true", help="log protocol details to stderr")
+    ui_options(s)
+
+
+def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction") -> None:
+    """Add host, join and watch to ``sub``; each sets ``func(args) -> exit code``."""
+    s = sub.add_parser("host", help="host a network match over SSH and print what the guest needs")
+    s.add_argument("scenario", nargs="?", help="scenario id or .toml file (not with --resume)")
+    s.add_argument("--port", type=int, default=2222, help="TCP port (0: any free port; default 2222)")
+    s.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    s.add_argument("--side", help="the side the host plays (default: the scenario's first)")
+    s.add_argument("--code", help="use this invite code instead of a random one")
+    s.add_argument("--watch-code", help="use this spectator code instead of a random one")
+    s.add_argument("--turn-time", type=int, default=0, metavar="SECONDS",
+                   help="time allowed for each order; running out loses the match (0: no limit)")
+    s.add_argument("--invite-file", metavar="FILE", help="also write the invitation as JSON here")
+    _common(s)
+    s.set_defaults(func=_logged(cmd_host))
+
+    s = sub.add_parser("join", help="join a network match hosted with 'hexwar host'")
+    s.add_argument("address", metavar="HOST[:PORT]", help="the host's address (default port 2222)")
+    s.add_argument("--code", help="the invite code the host printed (not needed once joined)")
+    s.add_argument("--fingerprint", help="the host key fingerprint the host printed (SHA256:...)")
+    _common(s)
+    s.set_defaults(func=_logged(cmd_join))
+
+    s = sub.add_parser("watch", help="watch a network match as a spectator (read-only)")
+    s.add_argument("address", metavar="HOST[:PORT]")
+    s.add_argument("--code", help="the watch code the host printed")
+    s.add_argument("--fingerprint", help="the host key fingerprint (SHA256:...)")
+    s.add_argument("--json", action="store_true", help="no UI: print a JSON summary at the end")
+    s.add_argument("--text", action="store_true", help="no UI: print the orders as lines of text")
+    ui_options(s)
+    s.add_argument("-v", "--verbose", action="store_true")
+    s.set_defaults(func=_logged(cmd_watch))
