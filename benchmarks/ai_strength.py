@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any
 
-from hexwar.engine.ai import computer_for
+from hexwar.engine.levels import computer_for
 from hexwar.match import Match
 from hexwar.scenarios.loader import builtin_paths, find_scenario, load_scenario
 

@@ -41,19 +41,3 @@ class Computer:
                 f"(turn {game.state.turn}, phase {game.state.phase})")
         return best[2]
 
-
-#: the computer's playing strengths, weakest first; ``strong`` is the default everywhere
-LEVELS = ("basic", "strong")
-DEFAULT_LEVEL = "strong"
-
-
-def computer_for(level: str, seed: int | bytes = 0, work: int | None = None) -> "Computer":
-    """A computer player of ``level``; ``work`` overrides the strong player's lookahead budget
-    (work units per decision, see ``search.Budget``)."""
-    if level == "basic":
-        return Computer(seed)
-    if level == "strong":
-        from .search import DEFAULT_BUDGET, StrongComputer
-        budget = DEFAULT_BUDGET if work is None else DEFAULT_BUDGET.scaled(work)
-        return StrongComputer(seed, budget)  # type: ignore[return-value]
-    raise ValueError(f"unknown computer level {level!r} (known: {', '.join(LEVELS)})")

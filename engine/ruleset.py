@@ -145,7 +145,7 @@ class Ruleset:
         scores every legal order 0; rulesets override it with something that plays."""
         return ((0, o) for o in self.legal_orders(game))
 
-    def evaluate(self, game: "Game", side: str) -> int:
+    def evaluate(self, game: Position, side: str) -> int:
         """How good the (unfinished) position is for ``side``, for the strong computer's lookahead:
         higher is better, zero is even, and the scale is the ruleset's own (only comparisons
         between positions of one game matter). The default weighs what is left of each army,

@@ -225,11 +225,20 @@ class StrongComputer:
 
 def _merge(outs: list[tuple[Fraction, Game]]) -> list[tuple[Fraction, Game]]:
     """Outcomes that reach the same state are one outcome (a melee's six dice often give three)."""
-    by_digest: dict[str, list] = {}
+    by_state: dict[str, list] = {}
     for p, g in outs:
-        d = g.digest()
-        if d in by_digest:
-            by_digest[d][0] += p
+        k = _fingerprint(g)
+        if k in by_state:
+            by_state[k][0] += p
         else:
-            by_digest[d] = [p, g]
-    return [(p, g) for p, g in by_digest.values()]
+            by_state[k] = [p, g]
+    return [(p, g) for p, g in by_state.values()]
+
+
+def _fingerprint(game: Game) -> str:
+    """A cheap stand-in for the digest when comparing states reached from one position by the
+    same order: equal text means equal states (the converse need not hold; then two equal
+    outcomes are only weighed separately)."""
+    st = game.state
+    units = [(k, u.hex, u.strength, u.facing, sorted(u.marks.items())) for k, u in sorted(st.units.items())]
+    return repr((st.turn, st.phase, st.active, units, st.pending, st.vars, st.sides, st.result))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from hexwar import __version__
 from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed
-from hexwar.engine.ai import DEFAULT_LEVEL, computer_for
+from hexwar.engine.levels import DEFAULT_LEVEL, computer_for
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario

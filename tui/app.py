@@ -10,7 +10,7 @@ from typing import Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from hexwar.engine.ai import Computer
+from hexwar.engine.levels import DEFAULT_LEVEL, Player
 from hexwar.engine.scenario import Scenario
 from hexwar.journal import JournalError
 
@@ -30,13 +30,14 @@ class HexwarApp(App):
     def __init__(self, *, scenario: Scenario | None = None, players: dict[str, str] | None = None,
                  load: Path | None = None, replay: Path | None = None, theme: str | None = None,
                  ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
-                 session: Session | None = None, net=None) -> None:
+                 session: Session | None = None, net=None, ai_level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
+        self.ai_level = ai_level  # how well the computer plays ("basic" or "strong")
         self.hexwar_theme = theme or default_theme()
         self.ascii = ascii
         self.save = save
         self.session: Session | None = None
-        self.computers: dict[str, Computer] = {}
+        self.computers: dict[str, Player] = {}
         self.extra_scenarios = extra_scenarios or []
         self._start = (scenario, players, load, replay)
         self._given_session = session  # a match prepared elsewhere (tests, a network session)
