@@ -8,7 +8,7 @@ from typing import Protocol
 from .ai import Computer
 from .game import Game
 from .orders import Order
-from .search import DEFAULT_BUDGET, StrongComputer
+from .search import StrongComputer
 
 #: weakest first; ``strong`` is the default wherever the computer plays
 LEVELS = ("basic", "strong")
@@ -21,10 +21,10 @@ class Player(Protocol):
 
 def computer_for(level: str, seed: int | bytes | str = 0, work: int | None = None) -> Player:
     """A computer player of ``level``; ``work`` overrides the strong level's budget (work units
-    per decision, see ``search.Budget``)."""
+    per decision, see ``search.Budget``; by default each ruleset's ``search_budget``)."""
     seed = seed.encode() if isinstance(seed, str) else seed
     if level == "basic":
         return Computer(seed)
     if level == "strong":
-        return StrongComputer(seed, DEFAULT_BUDGET if work is None else DEFAULT_BUDGET.scaled(work))
+        return StrongComputer(seed, work=work)
     raise ValueError(f"unknown computer level {level!r} (known: {', '.join(LEVELS)})")

@@ -81,6 +81,10 @@ class Ruleset:
     #: hexside features the ruleset understands
     hexside_types: tuple[str, ...] = ()
     grades: tuple[str, ...] = ("average",)
+    #: the strong computer's lookahead for this ruleset: fields of ``engine.search.Budget`` to
+    #: change (designed so that a decision stays near a tenth of a second: rulesets whose orders
+    #: are costly to resolve look less far)
+    search_budget: dict[str, int] = {}
 
     # --- set-up -----------------------------------------------------------------------------
     def check_scenario(self, scenario: "Scenario") -> list[str]:

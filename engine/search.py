@@ -1,25 +1,31 @@
 """The ``strong`` computer player: looks ahead with the engine itself before it decides.
 
 For the decision at hand it takes the few best orders the ruleset's basic scoring proposes, tries
-each on a copy of the game, weighs the dice outcomes, plays on a few orders with the basic player
-(the same copies, for both sides), and scores the positions it reaches with the ruleset's
-``evaluate``. It picks the order with the best expected score.
+each on a copy of the game, weighs every dice outcome, and scores the positions reached with the
+ruleset's ``evaluate``; it plays the order with the best expected score. Optionally (``Budget``)
+it plays on with the basic player before scoring, to the next roll or through the opponent's turn.
 
 Dice in lookahead: every sequence of rolls an order can make is enumerated with its exact
 probability while there are few of them (a melee die, two shots); beyond that the order is
 resolved with a few sampled dice streams, seeded from the player's seed and the state digest, so
 the same state and seed always give the same decision on every machine. Every candidate sees the
-same streams (common random numbers): candidates are compared on the same luck, not on who drew
-the better dice.
+same streams (common random numbers): candidates are compared on the same luck.
 
 The budget is counted in work units (one unit = one order resolved on a lookahead copy), never in
 seconds: a clock would make two machines decide differently.
+
+What measured best (benchmarks/ai_strength.py, November 2026, a shared machine, 8-20 games per
+seat): searching only the decisions where the dice fall (scope "dice", depth 0) plays at least as
+well as basic in every seat tried. Comparing quiet orders too (scope "all") made the player
+myopic where the consequences come later (an elephant that retreats instead of losing a step
+rampages through its own line at the end of the turn; declined attacks), and sampled
+continuations (depth, rollouts) were too noisy at an affordable budget to pick better orders.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .ai import Computer
@@ -36,19 +42,30 @@ class Budget:
     """How much lookahead one decision may do.
 
     ``work``: orders resolved on lookahead copies per decision (the time budget, in units that are
-    the same on every machine). ``width``: candidate orders compared. ``depth``: orders played on
-    by the basic player after a candidate, at most (less when the work would run out).
-    ``exact``: dice outcomes enumerated exactly up to this many; more are sampled ``samples`` times.
+    the same on every machine). ``width``: candidate orders compared. ``exact``: dice outcomes
+    enumerated exactly up to this many; more are sampled ``samples`` times.
+
+    ``scope``: ``"dice"`` searches only where the basic player's choice rolls dice, and then
+    compares the rolling candidates (which target, which attack, reroll or not); other decisions
+    are the basic player's. ``"all"`` compares every candidate, the rolling and the quiet ones.
+    ``depth``: orders the basic player plays on after a candidate until the next order that
+    rolls, whose outcomes are then weighed exactly (0: score the position right after it).
+    ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
+    the basic player to this side's next turn, each with its own dice stream (Monte Carlo).
+
+    The defaults are what measured best (benchmarks/ai_strength.py, see the module docstring).
     """
 
     work: int = 60
     width: int = 5
-    depth: int = 6
+    depth: int = 0
     exact: int = 36
     samples: int = 3
+    rollouts: int = 0
+    scope: str = "dice"
 
     def scaled(self, work: int) -> "Budget":
-        return Budget(work, self.width, self.depth, self.exact, self.samples)
+        return replace(self, work=work)
 
 
 DEFAULT_BUDGET = Budget()
@@ -124,9 +141,12 @@ class StrongComputer:
 
     level = "strong"
 
-    def __init__(self, seed: int | bytes = 0, budget: Budget = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int | bytes = 0, budget: Budget | None = None, work: int | None = None) -> None:
         self.seed = seed if isinstance(seed, bytes) else str(seed).encode()
-        self.budget = budget
+        #: a budget given here wins over the ruleset's ``search_budget``; ``work`` over both
+        self.fixed_budget = budget
+        self.work = work
+        self.budget = budget or DEFAULT_BUDGET
         self.basic = Computer(self.seed)
         #: work units spent by the last decision (for benchmarks and tests)
         self.last_work = 0
@@ -135,8 +155,10 @@ class StrongComputer:
     def candidates(self, game: Game) -> list[Order]:
         """The ``width`` orders the ruleset's own scoring likes best, legal, best first."""
         seq = game.state.seq
-        scored = sorted(((-score, self.basic._tiebreak(seq, o), o)
-                         for score, o in game.ruleset.ai_orders(game)), key=lambda t: t[:2])
+        # the basic player's own order of preference (score, then its tie-break), so that the
+        # first candidate is exactly what ``basic`` would play
+        scored = sorted(((score, self.basic._tiebreak(seq, o), o)
+                         for score, o in game.ruleset.ai_orders(game)), key=lambda t: t[:2], reverse=True)
         out: list[Order] = []
         seen: set[Order] = set()
         for _, _, order in scored:
@@ -148,11 +170,26 @@ class StrongComputer:
                 break
         return out
 
+    def budget_for(self, game: Game) -> Budget:
+        """The budget for a decision in ``game``: the one given, else the ruleset's designed one
+        (a ruleset whose orders are costly to resolve looks less far), with ``work`` applied."""
+        budget = self.fixed_budget
+        if budget is None:
+            budget = replace(DEFAULT_BUDGET, **game.ruleset.search_budget)
+        return budget if self.work is None else budget.scaled(self.work)
+
     def choose(self, game: Game) -> Order:
+        self.budget = self.budget_for(game)
         cands = self.candidates(game)
         self.last_work = 0
         if len(cands) <= 1:
             return cands[0] if cands else self.basic.choose(game)
+        if self.budget.scope == "dice":
+            if not game.needs_dice(cands[0]):
+                return cands[0]
+            cands = [o for o in cands if game.needs_dice(o)]
+            if len(cands) == 1:
+                return cands[0]
         side = game.to_act() or ""
         key = _hash(self.seed, game.digest().encode())
         work = Work(self.budget.work)
@@ -190,6 +227,8 @@ class StrongComputer:
 
     def value(self, game: Game, order: Order, side: str, key: bytes, work: Work) -> Fraction:
         """Expected score for ``side`` of playing ``order`` now, then the basic player a while."""
+        if self.budget.rollouts:
+            return self.sampled_value(game, order, side, key, work)
         try:
             outs = self.outcomes(game, order, key, work)
         except IllegalOrderError:
@@ -199,6 +238,31 @@ class StrongComputer:
             depth = min(self.budget.depth, work.left // (len(outs) - i))
             total += p * self.play_on(trial, side, depth, key, work)
         return total
+
+    def sampled_value(self, game: Game, order: Order, side: str, key: bytes, work: Work) -> Fraction:
+        """Mean score of ``rollouts`` games played on by the basic player (both sides) until
+        ``side``'s next turn, each with its own dice stream; stream r is the same for every
+        candidate (common random numbers)."""
+        n = self.budget.rollouts
+        total = Fraction(0)
+        for r in range(n):
+            depth = min(self.budget.depth, work.left // (n - r))
+            dice = Dice(_hash(key, b"rollout", r.to_bytes(4, "big")))
+            trial = game.copy()
+            work.spent += 1
+            try:
+                trial.apply(order, dice)
+            except IllegalOrderError:
+                return Fraction(-2 * WIN)
+            start = (trial.state.turn, trial.state.active)
+            for _ in range(depth):
+                st = trial.state
+                if trial.over or ((st.turn, st.active) != start and st.active == side):
+                    break
+                work.spent += 1
+                trial.apply(self.basic.choose(trial), dice)
+            total += self.score(trial, side)
+        return total / n
 
     def play_on(self, game: Game, side: str, depth: int, key: bytes, work: Work) -> Fraction:
         """The basic player continues ``game`` (both sides) for up to ``depth`` orders that need

@@ -157,3 +157,17 @@ def test_simulate_refuses_a_bad_level(bad):
     r = subprocess.run([sys.executable, "-m", "hexwar", "simulate", "border-clash", "--seed", "1",
                         "--level", bad], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "--level" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_first_candidate_is_the_basic_choice_so_width_one_plays_the_basic_game():
+    scenario = next(s for s in SCENARIOS if s.id == "attack-on-morobad")
+    digests = []
+    for player in (lambda side: Computer(f"2:{side}".encode()),
+                   lambda side: StrongComputer(f"2:{side}".encode(), Budget(work=10, width=1))):
+        match = Match.new(scenario, seed=2)
+        players = {s.id: player(s.id) for s in scenario.sides}
+        while not match.game.over:
+            side = match.game.to_act()
+            match.play(players[side].choose(match.game), side)
+        digests.append(match.game.digest())
+    assert digests[0] == digests[1]

@@ -50,7 +50,7 @@ def strength_left(game, side: str) -> Fraction:
             continue
         full = int(u.stats.get("cs") or 0) or cs_of(u)
         total += full
-        if u.alive:
+        if u.strength > 0:  # on the map or still to enter (eliminated counters have none)
             have += cs_of(u)
     return Fraction(have, total) if total else Fraction(0)
 
