@@ -17,6 +17,7 @@ from hexwar.engine import Game, Order
 from hexwar.engine.ai import Computer
 from hexwar.engine.dice import Dice
 from hexwar.engine.levels import LEVELS, computer_for
+from hexwar.engine.ruleset import Ruleset
 from hexwar.engine.search import Budget, ScriptedDice, StrongComputer, Work, exact_outcomes
 from hexwar.match import Match
 from hexwar.scenarios.loader import builtin_paths, load_scenario
@@ -82,19 +83,51 @@ def test_default_evaluation_is_even_at_the_start_and_favours_the_side_ahead():
     scenario = next(s for s in SCENARIOS if s.id == "border-clash")
     game = Game(scenario)
     a, b = game.state.side_order
-    assert game.ruleset.evaluate(game, a) == 0 == game.ruleset.evaluate(game, b)
+    default = Ruleset.evaluate  # the interface's own, which a new ruleset gets for free
+    assert default(game.ruleset, game, a) == 0 == default(game.ruleset, game, b)
     victim = next(u for u in game.state.units.values() if u.side == b and u.alive)
     victim.strength -= 1
-    assert game.ruleset.evaluate(game, a) > 0 > game.ruleset.evaluate(game, b)
+    assert default(game.ruleset, game, a) > 0 > default(game.ruleset, game, b)
 
 
-def test_poltava_evaluation_is_the_rout_race():
+def test_4_6_4_15_ancients_evaluation_is_the_race_to_exhaustion():
+    scenario = next(s for s in SCENARIOS if s.id == "border-clash")
+    game = Game(scenario)
+    a, b = game.state.side_order
+    assert game.ruleset.evaluate(game, a) == 0
+    game.state.sides[b]["lost"] = 3
+    ahead = game.ruleset.evaluate(game, a)
+    assert ahead > 0 and game.ruleset.evaluate(game, b) == -ahead
+    game.state.sides[b]["exhausted"] = True
+    assert game.ruleset.evaluate(game, a) > ahead
+
+
+def test_3_9_3_10_frontier_evaluation_counts_losses_and_the_objective():
+    scenario = next(s for s in SCENARIOS if s.id == "attack-on-morobad")
+    game = Game(scenario)
+    taker = scenario.victory["side"]
+    other = game.state.enemy_of(taker)
+    start = game.ruleset.evaluate(game, taker)
+    assert game.ruleset.evaluate(game, other) == -start
+    game.state.sides[other]["lost"] = 2
+    assert game.ruleset.evaluate(game, taker) > start
+
+
+def test_r10_2_poltava_evaluation_is_the_rout_race():
     scenario = next(s for s in SCENARIOS if s.id == "poltava-2")
     game = Game(scenario)
-    base = game.ruleset.evaluate(game, "sweden")
-    game.state.vars["box"]["gn"] = 2  # a Russian division two counters toward its rout
-    assert game.ruleset.evaluate(game, "sweden") > base
-    assert game.ruleset.evaluate(game, "russia") < -base or base == 0
+    assert game.ruleset.evaluate(game, "sweden") == 0 == game.ruleset.evaluate(game, "russia")
+    scores = []
+    for box in range(0, 3):  # Golitsyn's division fills its box ...
+        game.state.vars["box"]["gn"] = box
+        scores.append(game.ruleset.evaluate(game, "sweden"))
+    game.state.vars["box"]["gn"] = 3  # ... to its rout number 3, and routs
+    game.state.vars["routed"] = ["gn"]
+    scores.append(game.ruleset.evaluate(game, "sweden"))
+    assert scores == sorted(scores) and len(set(scores)) == len(scores)
+    # the counter that routs a division is worth more than the first one
+    assert scores[3] - scores[2] > scores[1] - scores[0]
+    assert game.ruleset.evaluate(game, "russia") == -scores[-1]
 
 
 def test_budget_counts_work_not_time():
@@ -171,3 +204,12 @@ def test_first_candidate_is_the_basic_choice_so_width_one_plays_the_basic_game()
             match.play(players[side].choose(match.game), side)
         digests.append(match.game.digest())
     assert digests[0] == digests[1]
+
+
+def test_play_host_and_join_default_to_the_strong_computer():
+    from hexwar.cli import build_parser
+    p = build_parser()
+    assert p.parse_args(["play", "border-clash", "--ai", "blue"]).level == "strong"
+    assert p.parse_args(["host", "border-clash", "--headless", "--ai"]).level == "strong"
+    assert p.parse_args(["join", "h:1", "--headless", "--ai", "--level", "basic"]).level == "basic"
+    assert p.parse_args(["simulate", "border-clash", "--seed", "1"]).level == []
