@@ -51,7 +51,8 @@ class Budget:
     ``depth``: orders the basic player plays on after a candidate until the next order that
     rolls, whose outcomes are then weighed exactly (0: score the position right after it).
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
-    the basic player to this side's next turn, each with its own dice stream (Monte Carlo).
+    the basic player, at most ``depth`` orders and no further than this side's next turn, each
+    with its own dice stream (Monte Carlo).
 
     The defaults are what measured best (benchmarks/ai_strength.py, see the module docstring).
     """
