@@ -44,6 +44,13 @@ class Game:
             return iter(())
         return self.ruleset.legal_orders(self)
 
+    def unit_orders(self, unit_id: str) -> Iterator[Order]:
+        """The legal orders for one unit (a move, a shot, an attack it joins...), without
+        working out every other unit's: the question a UI asks when a unit is selected."""
+        if self.over:
+            return iter(())
+        return self.ruleset.unit_orders(self, unit_id)
+
     def validate(self, order: Order, side: str | None = None) -> str | None:
         """None if ``order`` (issued by ``side``, when given) is legal now, else why not."""
         if self.over:
@@ -78,17 +85,27 @@ class Game:
     def apply(self, order: Order, dice: Dice | NoDice | None = None, side: str | None = None) -> list[Event]:
         """Validate and resolve ``order``; returns the events. Raises ``IllegalOrderError`` with
         the reason, leaving the state untouched, when the order is not legal."""
+        self.state, events = self.successor(order, dice, side)
+        return events
+
+    def successor(self, order: Order, dice: Dice | NoDice | None = None,
+                  side: str | None = None, *, in_place: bool = False) -> tuple[State, list[Event]]:
+        """The state after ``order`` and its events, leaving this game untouched: validated once,
+        resolved on one copy. Raises ``IllegalOrderError`` when the order is not legal.
+
+        ``in_place`` resolves on this game's own state instead of a copy, for a caller that
+        drops the old position anyway (a journal replay): a refused order still changes nothing,
+        but a ruleset bug that raises mid-way leaves the state half-changed."""
         reason = self.validate(order, side)
         if reason is not None:
             raise IllegalOrderError(reason)
         if dice is None or not self.needs_dice(order):
             dice = NoDice()
-        work = self.state.copy()
+        work = self.state if in_place else self.state.copy()
         ctx = Resolution(self, work, dice)
         self.ruleset.resolve(ctx, order)
         work.seq += 1
-        self.state = work
-        return ctx.events
+        return work, ctx.events
 
     # --- encoding -----------------------------------------------------------------------------
     def digest(self) -> str:

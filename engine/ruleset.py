@@ -36,6 +36,14 @@ class Position(Protocol):
     def validate(self, order: Order, side: str | None = None) -> str | None: ...
 
 
+def order_names_unit(order: Order, unit_id: str) -> bool:
+    """Whether ``order`` is given to ``unit_id``: its ``unit`` argument, or one of its ``units``."""
+    if order.get("unit") == unit_id:
+        return True
+    units = order.get("units")
+    return isinstance(units, tuple) and unit_id in units
+
+
 class Resolution:
     """What ``Ruleset.resolve`` works with: the state copy, the scenario, the dice, the events."""
 
@@ -108,6 +116,12 @@ class Ruleset:
     def legal_orders(self, game: Position) -> Iterator[Order]:
         raise NotImplementedError
 
+    def unit_orders(self, game: Position, unit_id: str) -> Iterator[Order]:
+        """The legal orders that name ``unit_id`` (as ``unit`` or among ``units``), in
+        ``legal_orders`` order: what the UI offers for a selected unit. The default filters the
+        full list; rulesets override it to build only that unit's orders."""
+        return (o for o in self.legal_orders(game) if order_names_unit(o, unit_id))
+
     def validate(self, game: Position, order: Order) -> str | None:
         """None if ``order`` is legal now, else the reason it is not."""
         raise NotImplementedError
@@ -142,6 +156,16 @@ class Ruleset:
     def status_lines(self, game: Position, side: str) -> list[str]:
         """Short human-readable status of ``side`` (losses, rout boxes, exhaustion) for the
         UI's side panel; empty when the ruleset has nothing beyond units and strength."""
+        return []
+
+    # --- secret plans (engine/secret.py) -------------------------------------------------------
+    def secret_round(self, game: Position) -> dict[str, Any] | None:
+        """The commit/reveal round in progress, if any: the computer player then commits to
+        ``ai_plan`` and later reveals it instead of choosing among ``ai_orders``."""
+        return None
+
+    def ai_plan(self, game: Position, side: str) -> list[list[Any]]:
+        """The computer's secret plan for ``side``, made from the shared state only."""
         return []
 
     def ai_orders(self, game: Position) -> Iterable[tuple[int, Order]]:

@@ -28,6 +28,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from . import secret
 from .ai import Computer
 from .dice import Dice
 from .game import Game
@@ -148,7 +149,10 @@ class StrongComputer:
         self.fixed_budget = budget
         self.work = work
         self.budget = budget or DEFAULT_BUDGET
+        #: the basic player: the candidates' order, and the plans of secret rounds it commits to
         self.basic = Computer(self.seed)
+        #: the basic player that plays on in lookahead copies (its plans there are throwaway)
+        self.policy = Computer(self.seed)
         #: work units spent by the last decision (for benchmarks and tests)
         self.last_work = 0
 
@@ -180,6 +184,9 @@ class StrongComputer:
         return budget if self.work is None else budget.scaled(self.work)
 
     def choose(self, game: Game) -> Order:
+        rnd = game.ruleset.secret_round(game)
+        if rnd is not None and secret.next_side(rnd) == game.to_act():
+            return self.basic.choose(game)  # commit to a plan, or reveal it: nothing to search
         self.budget = self.budget_for(game)
         cands = self.candidates(game)
         self.last_work = 0
@@ -261,7 +268,7 @@ class StrongComputer:
                 if trial.over or ((st.turn, st.active) != start and st.active == side):
                     break
                 work.spent += 1
-                trial.apply(self.basic.choose(trial), dice)
+                trial.apply(self.policy.choose(trial), dice)
             total += self.score(trial, side)
         return total / n
 
@@ -272,7 +279,7 @@ class StrongComputer:
         for _ in range(depth):
             if game.over:
                 break
-            order = self.basic.choose(game)
+            order = self.policy.choose(game)
             if game.needs_dice(order):
                 outs = self.outcomes(game, order, key, work)
                 return sum((p * self.score(g, side) for p, g in outs), Fraction(0))

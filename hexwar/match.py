@@ -75,19 +75,17 @@ def resolve_order(game: Game, match_id: bytes, order: Order, side: str,
     the two nonces when it needs any. Returns the new game, the events and the journal record;
     ``game`` itself is untouched, so the caller journals first and only then makes it current.
     Raises ``IllegalOrderError`` with the reason when the order is refused."""
-    reason = game.validate(order, side)
-    if reason is not None:
-        raise IllegalOrderError(reason)
     seq = game.state.seq
     dice = None
     if game.needs_dice(order):
         if nonces is None:
-            raise IllegalOrderError("this order needs dice but no nonces were exchanged")
+            raise IllegalOrderError(game.validate(order, side)
+                                    or "this order needs dice but no nonces were exchanged")
         dice = Dice(order_seed(match_id, seq, nonces[0], nonces[1]))
     else:
         nonces = None
-    trial = game.copy()
-    events = trial.apply(order, dice, side)
+    state, events = game.successor(order, dice, side)  # validates once, copies once
+    trial = Game(game.scenario, state)
     record = {"type": "order", "seq": seq, "side": side, "order": order.to_wire(),
               "nonces": nonces, "digest": trial.digest()}
     return trial, events, record
@@ -196,7 +194,9 @@ def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
 
 def replay(path: str, contents: JournalContents, verify: bool = True,
            on_order: Callable[[int, Game, list[Event]], None] | None = None) -> ReplayReport:
-    """Re-run every order of a journal. With ``verify``, every recorded digest must match."""
+    """Re-run every order of a journal. With ``verify``, every recorded digest must match.
+    ``on_order`` sees the game after each order; the next order changes that same game in place,
+    so a caller that keeps positions keeps ``game.copy()``."""
     header = contents.header
     scenario = scenario_from_header(path, header)
     game = Game(scenario)
@@ -224,7 +224,9 @@ def replay(path: str, contents: JournalContents, verify: bool = True,
                 raise JournalError(path, number, "order needs dice but the record has no nonces")
             dice = Dice(order_seed(match_id, rec["seq"], nonces[0], nonces[1]))
         try:
-            events = game.apply(order, dice, side if isinstance(side, str) else None)
+            # Each position is dropped once the next is made, so orders resolve in place.
+            game.state, events = game.successor(order, dice, side if isinstance(side, str) else None,
+                                                in_place=True)
         except IllegalOrderError as exc:
             raise JournalError(path, number, f"illegal order {order.to_text()}: {exc.reason}") from None
         orders += 1

@@ -6,10 +6,13 @@ zones of control so that move searches stay cheap. Everything iterates in sorted
 
 from __future__ import annotations
 
+import heapq
+from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
-from hexwar.engine.movement import Route, search_moves
+from hexwar.engine.movement import Route, _route, search_moves
 
 from .data import (UNIT_TYPES, CAMP, ELEVATED, HEX_COST, IMPASSABLE, LOS_BLOCKING, MOUNTED, NO_CAVALRY, NO_ZOC,
                    RUSSIA, SWEDEN, ZOC_ARMS)
@@ -27,8 +30,17 @@ _ARM = {k: v["arm"] for k, v in UNIT_TYPES.items()}
 
 
 def arm(u) -> str:
-    a = u.stats.get("arm")
-    return a if a is not None else _ARM.get(u.kind, "")
+    """The unit's arm (inf, cav, art, cossack, leader, redoubt): its own stat or its class's.
+    Both are fixed for the whole game, so the answer is kept on the unit (and its copies)."""
+    d = getattr(u, "__dict__", None)
+    a = None if d is None else d.get("_arm")
+    if a is None:
+        a = u.stats.get("arm")
+        if a is None:
+            a = _ARM.get(u.kind, "")
+        if d is not None:
+            d["_arm"] = a
+    return a
 
 
 def reduced(u) -> bool:
@@ -51,39 +63,98 @@ def other(side: str) -> str:
     return RUSSIA if side == SWEDEN else SWEDEN
 
 
-_FEATURES: dict[int, tuple] = {}
 _R2 = tuple(hex_spiral(Hex(0, 0), 2))
+#: hex -> the hexes within 2 of it (pure geometry, so keyed on the hex itself)
+_WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 
 
-def within2(h):
-    return [Hex(h[0] + d[0], h[1] + d[1]) for d in _R2]
+def within2(h) -> tuple[Hex, ...]:
+    out = _WITHIN2.get(h)
+    if out is None:
+        out = tuple(Hex(h[0] + d[0], h[1] + d[1]) for d in _R2)
+        if len(_WITHIN2) < 20_000:
+            _WITHIN2[Hex(*h)] = out
+    return out
 
 
-_VIEWS: dict[int, tuple] = {}
+def _tables(m) -> dict:
+    """Lookup tables derived from one map, kept on the map object itself: a map never changes
+    during a game, so they are filled in once and shared by every View of it."""
+    t = m.__dict__.get("_poltava_tables")
+    if t is None:
+        t = {"features": {}, "zoc_out": {},
+             "nbrs": {h: tuple(n for _, n in m.neighbors(h)) for h in m.hexes}}
+        object.__setattr__(m, "_poltava_tables", t)
+    return t
 
 
-def view_of(game) -> "View":
-    """A View shared by the read-only questions asked about one position (validate, legal
-    orders, AI); rebuilt whenever any unit's hex, strength or side differs."""
-    st = game.state
-    fp = (st.seq, tuple((u.hex, u.strength, u.side) for u in st.units.values()))
-    e = _VIEWS.get(id(st))
-    if e is not None and e[0] is st and e[1] == fp and e[2].scn is game.scenario:
-        return e[2]
-    if len(_VIEWS) > 16:
-        _VIEWS.clear()
-    v = View(game.scenario, st)
-    _VIEWS[id(st)] = (st, fp, v)
-    return v
+# --- exact line of sight geometry (R7, A22) --------------------------------------------------------
+# A hex cell in cube coordinates is the closed set max(|dx-dy|, |dy-dz|, |dz-dx|) <= 1 around its
+# centre (the three pairs of opposite hexsides), whatever the map's orientation. Along the segment
+# from centre a to centre b each of those differences is linear in t, so the part of the segment
+# inside a cell is an interval of t found with exact fractions; a single point means a vertex touch.
+_PAIRS = ((0, 1), (1, 2), (2, 0))
+_SIGHT: dict[tuple, tuple] = {}
+
+
+def _cube(h) -> tuple[int, int, int]:
+    return h[0], h[1], -h[0] - h[1]
+
+
+def _interval(a, b, cells) -> tuple[Fraction, Fraction] | None:
+    """The t-interval of segment a->b lying in every one of ``cells`` (closed), or None."""
+    ca, cb = _cube(a), _cube(b)
+    lo, hi = Fraction(0), Fraction(1)
+    for c in cells:
+        cc = _cube(c)
+        for i, j in _PAIRS:
+            f0 = (ca[i] - ca[j]) - (cc[i] - cc[j])
+            f1 = (cb[i] - cb[j]) - (ca[i] - ca[j])
+            if f1 == 0:
+                if abs(f0) > 1:
+                    return None
+                continue
+            t1, t2 = Fraction(-1 - f0, f1), Fraction(1 - f0, f1)
+            if t1 > t2:
+                t1, t2 = t2, t1
+            lo, hi = max(lo, t1), min(hi, t2)
+            if lo > hi:
+                return None
+    return lo, hi
+
+
+def sight_touches(a, b) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]:
+    """Intervening hexes and hexsides that the straight line between the centres of ``a`` and
+    ``b`` crosses or touches, a vertex included (R7: "touches any part"; A22). Hexsides of ``a``
+    or ``b`` themselves are left out. Pure geometry, cached on the two coordinates."""
+    a, b = Hex(*a), Hex(*b)
+    key = (a, b)
+    hit = _SIGHT.get(key)
+    if hit is not None:
+        return hit
+    near: set[Hex] = set()
+    for line in hex_line_pair(a, b):
+        for h in line:
+            near.update(hex_spiral(h, 1))
+    cells = sorted(h for h in near if _interval(a, b, (h,)) is not None)
+    hexes = tuple(h for h in cells if h not in (a, b))
+    inside = set(cells)
+    sides = []
+    for h in cells:
+        for n in hex_neighbors(h):
+            if n in inside and h < n and a not in (h, n) and b not in (h, n) \
+                    and _interval(a, b, (h, n)) is not None:
+                sides.append((h, n))
+    hit = (hexes, tuple(sides))
+    if len(_SIGHT) > 50000:
+        _SIGHT.clear()
+    _SIGHT[key] = hit
+    return hit
 
 
 def features(m, a, b) -> frozenset:
-    """Hexside features between two hexes, memoised per map (maps never change)."""
-    entry = _FEATURES.get(id(m))
-    if entry is None or entry[0] is not m:
-        entry = (m, {})
-        _FEATURES[id(m)] = entry
-    cache = entry[1]
+    """Hexside features between two hexes, memoised on the map (maps never change)."""
+    cache = _tables(m)["features"]
     key = (a, b)
     f = cache.get(key)
     if f is None:
@@ -92,31 +163,239 @@ def features(m, a, b) -> frozenset:
     return f
 
 
+def zoc_out(m, h, mounted: bool = False, banned: bool = False) -> tuple[Hex, ...]:
+    """The neighbours of ``h`` into which the ZOC of a unit standing in ``h`` extends (Part 5).
+    The map decides it for each kind of unit (mounted or not, banned from the Redoubt Line or
+    not), so it is worked out once per map, hex and kind."""
+    cache = _tables(m)["zoc_out"]
+    key = (Hex(*h), mounted, banned)
+    out = cache.get(key)
+    if out is None:
+        out = tuple(n for n in hex_neighbors(h) if _zoc_crosses(m, h, n, mounted, banned))
+        cache[key] = out
+    return out
+
+
+def _zoc_crosses(m, a, b, mounted: bool, banned: bool) -> bool:
+    """Does a ZOC from ``a`` reach ``b``? Not into no-ZOC terrain (R5.1, TEC); not across a
+    hexside the unit may not cross (impassable; the Redoubt Line for a unit banned from it, Z9);
+    across the retrenchment only outward from the camp side and never for mounted units
+    (Part 5 item 2, Part 6)."""
+    if b not in m:
+        return False
+    t = m.terrain_at(b)
+    if t in IMPASSABLE or t in NO_ZOC:
+        return False
+    f = features(m, a, b)
+    if not f:
+        return True
+    if "impassable" in f:
+        return False
+    if "retrenchment" in f and (mounted or m.terrain_at(a) not in CAMP or t in CAMP):
+        return False
+    if "redoubt_line" in f and banned:
+        return False
+    return True
+
+
+def _edge_costs(m, mounted: bool, banned: bool, bound: bool, road: bool) -> dict:
+    """(from, to) -> what the step costs a unit of this kind, or -1 if it may not take it; the
+    map alone decides it, so it is worked out once per map and kind of mover."""
+    return _tables(m).setdefault(("edges", mounted, banned, bound, road), {})
+
+
+def _edge_cost(m, a, b, mounted: bool, banned: bool, bound: bool, road: bool) -> int:
+    """The map's part of one movement step (Part 4): terrain and hexside costs, impassable
+    terrain and hexsides, no horse into retrenchments, the Redoubt Line ban, camp-bound units,
+    roads for road movement. Units, ZOC and danger zones are checked by the caller."""
+    t = m.terrain_at(b)
+    if t in IMPASSABLE or (mounted and t in NO_CAVALRY):
+        return -1
+    f = features(m, a, b)
+    if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
+        return -1
+    if bound and t not in CAMP:
+        return -1
+    if road:
+        return 1 if m.road_between(a, b) else -1
+    return HEX_COST.get(t, 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
+
+
+def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) -> dict[Hex, Route]:
+    """``search_moves`` with Poltava's step written inline (it carries no extra value along the
+    path), for the thousands of searches a computer game makes. Same nodes, same order of
+    expansion and the same tie-breaks, so the same routes: tests compare the two."""
+    edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
+    first = (start, False)
+    best = {first: 0}
+    parent: dict = {first: None}
+    heap = [(0, 0, first)]
+    counter = 1
+    result: dict[Hex, Route] = {}
+    refused: set = set()
+    push, pop = heapq.heappush, heapq.heappop
+    best_get, edges_get, nbrs_get = best.get, edges.get, nbrs.get
+    while heap:
+        spent, _, node = pop(heap)
+        if best[node] < spent:
+            continue
+        here, stopped = node
+        if here != start and here not in result and here not in refused:
+            if can_end(here):
+                path = []
+                cur = node
+                while cur is not None:
+                    path.append(cur[0])
+                    cur = parent[cur]
+                path.reverse()
+                result[here] = _route(spent, tuple(path[1:]))
+            else:
+                refused.add(here)
+        if stopped:
+            continue
+        for there in nbrs_get(here, ()):
+            cost = edges_get((here, there))
+            if cost is None:
+                cost = edges[(here, there)] = _edge_cost(m, here, there, *flags)
+            if cost < 0 or there in enemy_occ or there in danger or there in musket:
+                continue
+            stop = not leader and there in zoc
+            if stop and cossack:
+                continue
+            new_spent = spent + cost
+            if new_spent > allowance:
+                continue
+            key = (there, stop)
+            old = best_get(key)
+            if old is not None and old <= new_spent:
+                continue
+            best[key] = new_spent
+            parent[key] = node
+            push(heap, (new_spent, counter, key))
+            counter += 1
+    return result
+
+
+def _by_content(m, kind: str, key, build):
+    """A set derived from unit positions alone (a ZOC, a danger zone), shared by every view of
+    the map whose positions give the same ``key``: while one side moves, the other's zones stay
+    the same from one position to the next."""
+    cache = _tables(m).setdefault(kind, {})
+    out = cache.get(key)
+    if out is None:
+        out = build()
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = out
+    return out
+
+
+def view_of(game) -> "View":
+    """A View shared by the read-only questions asked about one position (validate, legal
+    orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
+    side differs, or another scenario asks."""
+    st = game.state
+    fp = (st.seq, tuple(map(_FP, st.units.values())))
+    e = st.__dict__.get("_poltava_view")
+    if e is not None and e[0] == fp and e[1].scn is game.scenario:
+        return e[1]
+    v = View(game.scenario, st, snapshot=True)
+    st.__dict__["_poltava_view"] = (fp, v)
+    return v
+
+
+_FP = attrgetter("hex", "strength", "side")
+
+
+COMBAT_ARMS = ("inf", "cav", "art", "cossack")
+
+
 class View:
-    def __init__(self, scenario, state) -> None:
+    """Questions about one position. A ``snapshot`` view (what ``view_of`` builds for a position
+    nobody is changing) indexes the live units, combat units and redoubts of every hex once; a
+    plain view (used while an order resolves and units move and die) looks them up each time."""
+
+    def __init__(self, scenario, state, snapshot: bool = False) -> None:
         self.scn = scenario
         self.st = state
         self.m = scenario.map
         self.s1 = scenario.rule("scenario", 1) == 1
         self.occ: dict[Hex, list] = state.occupancy()
-        self._zoc: dict[str, frozenset] = {}
+        self._zoc: dict[str, Any] = {}
         self._danger: dict[str, frozenset] = {}
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
+        self.snapshot = snapshot
+        self._indexed: tuple[dict, dict, dict] | None = None
+
+    @property
+    def _alive(self) -> dict[Hex, list] | None:
+        """Live units per hex (snapshot views only; built on first use)."""
+        if not self.snapshot:
+            return None
+        if self._indexed is None:
+            self._index()
+        return self._indexed[0]  # type: ignore[index]
+
+    @property
+    def _combat(self) -> dict[Hex, list]:
+        if self._indexed is None:
+            self._index()
+        return self._indexed[1]  # type: ignore[index]
+
+    @property
+    def _redoubt(self) -> dict[Hex, Any]:
+        if self._indexed is None:
+            self._index()
+        return self._indexed[2]  # type: ignore[index]
+
+    def _index(self) -> None:
+        alive, combat, redoubt = {}, {}, {}
+        for h, us in self.occ.items():
+            here = [u for u in us if u.hex is not None and u.strength > 0]
+            if not here:
+                continue
+            alive[h] = here
+            c = []
+            for u in here:
+                a = arm(u)
+                if a in COMBAT_ARMS:
+                    c.append(u)
+                elif a == "redoubt" and h not in redoubt:
+                    redoubt[h] = u
+            if c:
+                combat[h] = c
+        self._indexed = (alive, combat, redoubt)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
-        return [u for u in self.occ.get(Hex(*h), []) if u.alive]
+        if type(h) is list:
+            h = Hex(*h)
+        if self._alive is not None:
+            return list(self._alive.get(h, ()))
+        return [u for u in self.occ.get(h, []) if u.alive]
 
     def combat_at(self, h, side: str | None = None) -> list:
-        return [u for u in self.units_at(h) if arm(u) in ("inf", "cav", "art", "cossack")
+        if self._alive is not None:
+            if type(h) is list:
+                h = Hex(*h)
+            return [u for u in self._combat.get(h, ()) if side is None or u.side == side]
+        return [u for u in self.units_at(h) if arm(u) in COMBAT_ARMS
                 and (side is None or u.side == side)]
 
     def redoubt_at(self, h):
+        if self._alive is not None:
+            return self._redoubt.get(Hex(*h) if type(h) is list else h)
         for u in self.units_at(h):
             if arm(u) == "redoubt":
                 return u
         return None
+
+    def garrison_hexes(self) -> frozenset:
+        """Every hex ``garrisoned`` is true of, worked out once per view."""
+        if "garrisons" not in self._zoc:
+            self._zoc["garrisons"] = frozenset(h for h in self.occ if self.garrisoned(h))
+        return self._zoc["garrisons"]
 
     def garrisoned(self, h) -> bool:
         """A Russian-side redoubt marker (S2-2): a defensive virtual unit."""
@@ -134,27 +413,39 @@ class View:
         return self.m.offset(h)[1] + 1 > self.south_row
 
     # --- zones of control (Part 5) -------------------------------------------------------------
+    def inside_of(self, a, b):
+        """The camp side of a retrenchment hexside between ``a`` and ``b`` (Part 6, A6): the
+        hex that is in the Camp when the other is not; None when that does not tell."""
+        ca, cb = self.in_camp(a), self.in_camp(b)
+        if ca == cb:
+            return None
+        return Hex(*a) if ca else Hex(*b)
+
     def zoc_extends(self, u, a, b) -> bool:
-        if b not in self.m:
-            return False
-        t = self.terrain(b)
-        if t in IMPASSABLE or t in NO_ZOC:
-            return False
-        f = features(self.m, a, b)
-        if "impassable" in f or "retrenchment" in f:
-            return False
-        return True
+        """Does ``u`` in ``a`` project its ZOC into ``b``? (see ``_zoc_crosses``)"""
+        return _zoc_crosses(self.m, a, b, arm(u) in MOUNTED, self.line_banned(u))
 
     def zoc(self, side: str) -> frozenset:
         """Hexes in which units of ``side`` are in an enemy ZOC."""
         if side not in self._zoc:
-            out = set()
-            for h in sorted(self.occ):
-                for u in self.occ[h]:
+            out: set = set()
+            m = self.m
+            if self.snapshot:  # only hexes holding live combat units can project a ZOC
+                sources = []
+                for h, cs in self._combat.items():
+                    for u in cs:
+                        if u.side != side and arm(u) in ZOC_ARMS:
+                            sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
+                            break
+                key = tuple(sources)
+                self._zoc[side] = _by_content(self.m, "zoc", key, lambda: frozenset(
+                    n for h, mounted, banned in key for n in zoc_out(m, h, mounted, banned)))
+                return self._zoc[side]
+            for h, us in self.occ.items():
+                for u in us:
                     if u.alive and u.side != side and arm(u) in ZOC_ARMS:
-                        for n in hex_neighbors(h):
-                            if self.zoc_extends(u, h, n):
-                                out.add(n)
+                        out.update(zoc_out(m, h, arm(u) in MOUNTED, self.line_banned(u)))
+                        break
             self._zoc[side] = frozenset(out)
         return self._zoc[side]
 
@@ -170,16 +461,33 @@ class View:
     def enemy_hexes(self, side: str) -> frozenset:
         key = "e" + side
         if key not in self._zoc:
-            self._zoc[key] = frozenset(h for h, us in self.occ.items()
-                                       if any(u.alive and u.side != side and arm(u) in ("inf", "cav", "art", "cossack") for u in us))
+            if self.snapshot:
+                out = []
+                for h, cs in self._combat.items():
+                    for u in cs:
+                        if u.side != side:
+                            out.append(h)
+                            break
+                self._zoc[key] = frozenset(out)
+            else:
+                self._zoc[key] = frozenset(h for h, us in self.occ.items()
+                                           if any(u.alive and u.side != side and arm(u) in COMBAT_ARMS for u in us))
         return self._zoc[key]
 
     def danger(self, side: str) -> frozenset:
         """Hexes within 2 of an enemy combat unit or enemy-held redoubt (long movement, R4.8)."""
         if side not in self._danger:
-            out = set()
-            for h in sorted(self.occ):
-                for u in self.occ[h]:
+            out: set = set()
+            if self.snapshot:
+                enemies = self.enemy_hexes(side)
+                redoubts = () if side == RUSSIA else tuple(
+                    h for h in self._redoubt  # a hex may hold a Russian redoubt among others
+                    if any(arm(u) == "redoubt" and u.side == RUSSIA for u in self._alive[h]))  # type: ignore[index]
+                self._danger[side] = _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
+                    n for h in (*sorted(enemies), *redoubts) for n in within2(h)))
+                return self._danger[side]
+            for h, us in self.occ.items():
+                for u in us:
                     if not u.alive or u.side == side:
                         continue
                     if arm(u) in ("inf", "cav", "art", "cossack") or (arm(u) == "redoubt" and u.side == RUSSIA):
@@ -191,8 +499,8 @@ class View:
     def musket(self, side: str) -> frozenset:
         """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
         if side not in self._musket:
-            out = set()
-            for h in sorted(self.occ):
+            out: set = set()
+            for h in self.occ:
                 if any(u.alive and u.side != side and arm(u) == "inf" for u in self.occ[h]):
                     out.update(within2(h))
             self._musket[side] = frozenset(out)
@@ -234,49 +542,64 @@ class View:
             return False
         return True
 
-    def step_fn(self, u, mode: str):
+    def mover(self, u, mode: str) -> tuple:
+        """What one unit's move in ``mode`` depends on (Part 4, 5 and S2-1.4): the edge costs for
+        its kind, the hexes it may not enter (enemy units, danger and musket zones), the enemy
+        ZOC, and whether ZOC stops it (not leaders) or bars it (Cossacks)."""
         side = u.side
-        zoc = self.zoc(side)
-        leader = arm(u) == "leader"
+        a = arm(u)
         danger = self.danger(side) if mode in ("long", "longroad") else frozenset()
         musket = self.musket(side) if self.odb_restricted(u) else frozenset()
-        road = mode in ("road", "longroad")
-        banned = self.line_banned(u)
-        bound = self.camp_bound(u)
-        cossack = arm(u) == "cossack"
+        flags = (a in MOUNTED, self.line_banned(u), self.camp_bound(u), mode in ("road", "longroad"))
+        return (_edge_costs(self.m, *flags), flags, self.enemy_hexes(side), danger, musket,
+                self.zoc(side), a == "leader", a == "cossack")
 
-        enemy_occ = self.enemy_hexes(side)
+    def step_fn(self, u, mode: str):
+        edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = self.mover(u, mode)
         m = self.m
-        terr = m.terrain_at
-        mounted = arm(u) in MOUNTED
-        camp_set = CAMP
 
         def step(a, b, spent, aux):
-            if terr(b) in IMPASSABLE or b in enemy_occ or (mounted and terr(b) in NO_CAVALRY):
+            cost = edges.get((a, b))
+            if cost is None:
+                cost = edges[(a, b)] = _edge_cost(m, a, b, *flags)
+            if cost < 0 or b in enemy_occ or b in danger or b in musket:
                 return None
-            f = features(m, a, b)
-            if f:
-                if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
-                    return None
-            if bound and terr(b) not in camp_set:
-                return None
-            if road:
-                if not m.road_between(a, b):
-                    return None
-                cost = 1
-            else:
-                cost = HEX_COST.get(terr(b), 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
-            if b in danger or b in musket:
-                return None
-            stop = False
             if not leader and b in zoc:
                 if cossack:
                     return None
-                stop = True
-            return spent + cost, aux, stop
+                return spent + cost, aux, True
+            return spent + cost, aux, False
         return step
 
     def can_end(self, u, h) -> bool:
+        if self.snapshot:
+            if self._indexed is None:
+                self._index()
+            alive, combat, redoubts = self._indexed  # type: ignore[misc]
+            if h not in alive:
+                # nobody here: only the terrain can forbid it
+                a = arm(u)
+                return not (a in MOUNTED and self.terrain(h) in NO_CAVALRY)
+            side = u.side
+            enemy = other(side)
+            here = combat.get(h, ())
+            if any(x.side == enemy for x in here):
+                return False
+            a = arm(u)
+            if a == "leader":
+                return True
+            if a in MOUNTED and self.terrain(h) in NO_CAVALRY:
+                return False
+            own = [x for x in here if x.side == side]
+            r = redoubts.get(h)
+            if r is not None and (r.side == RUSSIA or own):
+                return False    # a garrisoned redoubt: pass through only (A41); captured = plain (12.4)
+            mates = [x for x in own if x.id != u.id]
+            if not mates:
+                return True
+            if a == "art":
+                return False
+            return len(mates) == 1 and arm(mates[0]) == "art"
         if self.combat_at(h, other(u.side)):
             return False
         if arm(u) == "leader":
@@ -284,8 +607,8 @@ class View:
         if arm(u) in MOUNTED and self.terrain(h) in NO_CAVALRY:
             return False
         r = self.redoubt_at(h)
-        if r is not None and (r.side == RUSSIA or u.side == RUSSIA):
-            return False
+        if r is not None and r.side == RUSSIA:
+            return False        # a garrisoned redoubt: pass through only (A41); captured = plain (12.4)
         if r is not None and self.combat_at(h, u.side):
             return False
         mates = [x for x in self.combat_at(h, u.side) if x.id != u.id]
@@ -310,9 +633,19 @@ class View:
         start = Hex(*(start if start is not None else u.hex))
         if not self.mode_ok_at_start(u, mode, start):
             return {}
-        return search_moves(start, lambda h: [n for _, n in self.m.neighbors(h)],
-                            self.step_fn(u, mode), self.allowance(u, mode),
-                            lambda h: self.can_end(u, h))
+        nbrs = _tables(self.m)["nbrs"]
+        if self.snapshot:  # the position stands still: remember each answer for this unit
+            memo = self._zoc.setdefault(("can_end", u.id), {})
+
+            def can_end(h):
+                ok = memo.get(h)
+                if ok is None:
+                    ok = memo[h] = self.can_end(u, h)
+                return ok
+        else:
+            def can_end(h):
+                return self.can_end(u, h)
+        return _search(self.m, start, nbrs, self.mover(u, mode), self.allowance(u, mode), can_end)
 
     def check_path(self, u, start, path, mode: str, spent0: int = 0) -> str | None:
         if not self.mode_ok_at_start(u, mode, start):
@@ -336,24 +669,44 @@ class View:
             return f"may not end its move in {self.m.label(here)} (stacking, enemy or redoubt)"
         return None
 
+    def cut_off(self, a, b) -> bool:
+        """Is ``a`` behind an impassable river as seen from ``b`` (R6.1.1)? True when every
+        shortest hex path between them crosses an ``impassable`` hexside or a ``river`` hex, so no
+        enemy ZOC from ``b``'s side can reach ``a`` by the short way."""
+        a, b = Hex(*a), Hex(*b)
+        n = hex_distance(a, b)
+        frontier = {a}
+        for d in range(n - 1, -1, -1):
+            nxt = set()
+            for h in sorted(frontier):
+                for x in hex_neighbors(h):
+                    if hex_distance(x, b) != d or x not in self.m:
+                        continue
+                    if x != b and self.terrain(x) == "river":
+                        continue
+                    if "impassable" in features(self.m, h, x):
+                        continue
+                    nxt.add(x)
+            frontier = nxt
+            if not frontier:
+                return True
+        return b not in frontier
+
     # --- line of sight (Part 7.4, 7.5) ---------------------------------------------------------
     def elevated(self, u) -> bool:
         return arm(u) == "art" and self.terrain(u.hex) in ELEVATED
 
     def los(self, a, b, through_units: bool) -> bool:
-        """Clear if neither of the two nudged lines touches a blocking hex or hexside."""
-        for path in hex_line_pair(a, b):
-            for i, h in enumerate(path):
-                if 0 < i < len(path) - 1:
-                    if self.terrain(h) in LOS_BLOCKING:
-                        return False
-                    if not through_units and self.combat_at(h):
-                        return False
-                if i > 0:
-                    p = path[i - 1]
-                    if p not in (a, b) and h not in (a, b) and "retrenchment" in features(self.m, p, h):
-                        return False
-        return True
+        """Clear unless the exact centre-to-centre line touches an intervening blocking hex, an
+        intervening combat unit (unless ``through_units``) or a retrenchment hexside that is not
+        the firer's or the target's own (R7, R6.3, A22: a vertex touch blocks)."""
+        hexes, sides = sight_touches(a, b)
+        for h in hexes:
+            if self.terrain(h) in LOS_BLOCKING:
+                return False
+            if not through_units and self.combat_at(h):
+                return False
+        return not any("retrenchment" in features(self.m, p, q) for p, q in sides)
 
     def home_rows(self, side: str, h) -> int:
         edge = self.scn.side(side).home_edge or ("north" if side == RUSSIA else "south")
