@@ -90,8 +90,8 @@ class Ruleset:
     hexside_types: tuple[str, ...] = ()
     grades: tuple[str, ...] = ("average",)
     #: the strong computer's lookahead for this ruleset: fields of ``engine.search.Budget`` to
-    #: change (designed so that a decision stays near a tenth of a second: rulesets whose orders
-    #: are costly to resolve look less far)
+    #: change, for a ruleset whose orders are much cheaper or costlier to resolve than the default
+    #: was measured on (none of the shipped rulesets needs one yet)
     search_budget: dict[str, int] = {}
 
     # --- set-up -----------------------------------------------------------------------------
