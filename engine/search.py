@@ -14,12 +14,15 @@ same streams (common random numbers): candidates are compared on the same luck.
 The budget is counted in work units (one unit = one order resolved on a lookahead copy), never in
 seconds: a clock would make two machines decide differently.
 
-What measured best (benchmarks/ai_strength.py, November 2026, a shared machine, 8-20 games per
-seat): searching only the decisions where the dice fall (scope "dice", depth 0) plays at least as
-well as basic in every seat tried. Comparing quiet orders too (scope "all") made the player
-myopic where the consequences come later (an elephant that retreats instead of losing a step
-rampages through its own line at the end of the turn; declined attacks), and sampled
-continuations (depth, rollouts) were too noisy at an affordable budget to pick better orders.
+What measured best (benchmarks/ai_strength.py, November 2026, a shared machine, 8-40 games per
+seat) is still short of what the strong level is for: searching only the decisions where the
+dice fall (scope "dice", depth 0) plays about as well as basic, within the noise of those games,
+at a median well under a tenth of a second per decision. Comparing quiet orders too (scope "all")
+made the player myopic where the consequences come later (an elephant that retreats instead of
+losing a step rampages through its own line at the end of the turn; declined attacks), and
+sampled continuations (depth, rollouts) were too noisy at an affordable budget to pick better
+orders. A stronger player needs evaluations that see position (threats, formations), or plans
+searched a phase at a time.
 """
 
 from __future__ import annotations
