@@ -118,8 +118,11 @@ def contact_hexes(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[Hex]:
             continue
         if any(g.side != u.side for g in view.generals.get(h, ())):
             continue
-        if not _passable(hmap, u, t.hex, h) or "wall" in hmap.features_between(h, t.hex):
+        feats = hmap.features_between(h, t.hex)
+        if not _passable(hmap, u, t.hex, h) or "wall" in feats:
             continue
+        if "earthwork" in feats and B.mounted(u):
+            continue          # 7.1 item 8: no cavalry charge across an artillery fortification
         out.append(h)
     return out
 
@@ -233,11 +236,17 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
                                                (u.facing - f) % 6))
     u.facing = newf
     cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, t.hex, D.MELEE_MODS))
+                B.cover(hmap, state, t.hex, D.MELEE_MODS),
+                D.MELEE_MODS["cover"] if _fortified_battery(hmap, t, h) else 0)
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
              cover=cover, obstacle=crossed)
+
+
+def _fortified_battery(hmap: HexMap, t: Unit, h: Hex) -> bool:
+    """A battery attacked across the front of its artillery fortification (22.4)."""
+    return B.arm(t) == "art" and "earthwork" in hmap.features_between(h, t.hex)
 
 
 def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
@@ -286,7 +295,8 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     tu = trial.units[u.id]
     tu.hex = h
     cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, t.hex, D.MELEE_MODS))
+                B.cover(hmap, state, t.hex, D.MELEE_MODS),
+                D.MELEE_MODS["cover"] if _fortified_battery(hmap, t, h) else 0)
     trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
     group = [u.id, t.id]
     pa = M.side_terms(hmap, trial, group, u.side)

@@ -14,7 +14,7 @@ footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
 
 from __future__ import annotations
 
-from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.state import State, Unit
 
@@ -219,7 +219,7 @@ def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     climb = hmap.elevation_at(b) - hmap.elevation_at(a)
     if climb > 0:
         cost += climb
-    if "obstacle" in feats:
+    if "obstacle" in feats or "earthwork" in feats:
         cost += 1
     return cost
 
@@ -233,6 +233,18 @@ def cover(hmap: HexMap, state: State | None, h: Hex, mods: dict) -> int:
     if t in ("forest", "village"):
         return int(mods["cover"])
     return 0
+
+
+def behind_earthwork(hmap: HexMap, battery: Hex, other: Hex) -> bool:
+    """Whether a battery in ``battery`` has an artillery fortification between it and ``other``
+    (spec 3.3, 17, 22.7): an earthwork on a hexside of its hex that faces ``other`` (the hex
+    across it is nearer to ``other``)."""
+    d = hex_distance(battery, other)
+    for k in range(6):
+        n = hex_neighbor(battery, k)
+        if "earthwork" in hmap.features_between(battery, n) and hex_distance(n, other) < d:
+            return True
+    return False
 
 
 def edge_of(scenario, side: str) -> str:

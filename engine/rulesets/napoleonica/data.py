@@ -157,5 +157,7 @@ TERRAIN = {
                "and to attack them, +2 morale) and never attack out; mounted cavalry may not "
                "attack it",
 }
-HEXSIDES = ("obstacle", "wall")   # passable obstacle (+1 MP, -2 attacking across) and high wall
+# passable obstacle (+1 MP, -2 attacking across), high wall, and the front of an artillery
+# fortification (earthwork: +1 MP, no cavalry attack across, cover for a battery behind it)
+HEXSIDES = ("obstacle", "wall", "earthwork")
 ROLE_NAMES = ("FR", "FL", "LF", "RL", "RR", "RF")   # hexside roles for facing 0, dirs 0..5
