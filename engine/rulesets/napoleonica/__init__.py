@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
          "join", "occupy", "fortify", "fire", "melee", "resign")
-UNIT_ORDERS = ("appear", "move", "form", "dismount", "mount", "hold", "rally", "fire", "attack", "melee")
 
 
 def _hex(v: Any) -> Hex | None:
