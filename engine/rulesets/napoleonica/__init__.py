@@ -528,6 +528,9 @@ class NapoleonicaRuleset(Ruleset):
                              _hex(order.get("contact")))
         if order.kind == "rally":
             return morale.preview_rally(game.scenario, state, u)
+        if order.kind == "melee":
+            group = next(g for g in M.components(state) if u.id in g)
+            return M.preview(hmap, state, group, u.side)
         return {}
 
     def status_lines(self, game: "Game", side: str) -> list[str]:

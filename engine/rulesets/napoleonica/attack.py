@@ -297,19 +297,13 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
                 B.cover(hmap, state, t.hex, D.MELEE_MODS),
                 D.MELEE_MODS["cover"] if _fortified_battery(hmap, t, h) else 0)
-    trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
+    path = paths(hmap, B.View(state), u, h) or []
+    crossed = any("obstacle" in hmap.features_between(a, b) for a, b in zip([u.hex] + path, path))
+    trial.vars["contacts"] = [[u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)]]
     group = [u.id, t.id]
     pa = M.side_terms(hmap, trial, group, u.side)
     pb = M.side_terms(hmap, trial, group, t.side)
-    sa, sb = sum(v for _, v in pa[2]), sum(v for _, v in pb[2])
-    win = 0
-    total = 20 ** (pa[1] + pb[1])
-    for ra in range(1, 21):
-        pra = ra ** pa[1] - (ra - 1) ** pa[1]
-        for rb in range(1, 21):
-            prb = rb ** pb[1] - (rb - 1) ** pb[1]
-            if ra + sa > rb + sb:
-                win += pra * prb
+    win, total = M.win_chance(pa[1], sum(v for _, v in pa[2]), True, pb[1], sum(v for _, v in pb[2]), False)
     return {"kind": kind, "modifiers": pa[2], "defender terms": pb[2],
             "chances": {"attacker wins": (win, total), "defender wins (ties too)": (total - win, total)}}
 
