@@ -286,7 +286,7 @@ class NapoleonicaRuleset(Ruleset):
             form, f = order.get("formation"), _facing(order.get("facing"))
             if form not in forms or f not in (u.facing, (u.facing + 3) % 6):
                 return f"{kind}: a formation of {', '.join(forms)}, keeping or reversing the facing (9.9)"
-            if kind == "mount" and hmap.terrain_at(u.hex) in ("forest", "swamp"):
+            if kind == "mount" and hmap.terrain_at(u.hex) in ("forest", "swamp", "ravine"):
                 return "mounted cavalry may not stand in forest or swamp"
             return None
         return f"unknown order {kind!r}"

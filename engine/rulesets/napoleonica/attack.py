@@ -84,7 +84,7 @@ def _passable(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> bool:
     forest (7.9 item 4)."""
     if b not in hmap or B.enter_cost(hmap, u, a, b) is None:
         return False
-    return hmap.terrain_at(b) not in ("swamp", "ford")
+    return hmap.terrain_at(b) not in ("swamp", "ravine", "ford")
 
 
 def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:

@@ -212,7 +212,7 @@ def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     if t == "ford" and mover == "unlimbered":
         return None
     cost = 2 if t == "ford" else 1
-    if t in ("forest", "swamp"):
+    if t in ("forest", "swamp", "ravine"):
         if not on_foot:
             return None
         cost = 2

@@ -148,6 +148,8 @@ TERRAIN = {
               "sight; cover (-4 to fire at and attack it); attack reach 1 from inside",
     "swamp": "swamp: 2 MP for foot, closed to mounted cavalry, artillery and train; no attack "
              "path may enter it",
+    "ravine": "ravine: as a swamp (2 MP for foot, closed to mounted cavalry, artillery and "
+              "train; no attack path may enter it)",
     "lake": "lake: impassable",
     "river": "river: impassable except by a bridge (a road across the river hex: 1 MP); no "
              "attacks across it, attacks from or onto a bridge allowed",
