@@ -20,6 +20,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``occupy unit hex`` - movement: enter the settlement hex next to the unit ([F] 20); leaving
   it is a one-hex ``move``.
 * ``fortify unit hex`` - movement: engineers fortify the friendly-held settlement (22.9).
+* ``climb unit hex`` / ``gate unit hex`` - movement: onto a fort wall from the courtyard, or
+  through the fort's gate (22.7); coming down from a wall is a one-hex ``move``.
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
 * ``resign``.
@@ -51,7 +53,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "fire", "melee", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -256,6 +258,11 @@ class NapoleonicaRuleset(Ruleset):
                 return "occupy a free settlement hex next to the unit, with no enemy unit in that " \
                        "settlement and no enemy next to it ([F] 20, 9.4); not mounted cavalry or the train"
             return None
+        if kind in ("climb", "gate"):
+            if (kind, _hex(order.get("hex"))) not in MV.fort_steps(hmap, B.View(state), u):
+                return "climb onto a free wall hex from the courtyard, or pass the gate into or out " \
+                       "of the fort, one hex, not next to an enemy (22.7)"
+            return None
         if kind == "fortify":
             if _hex(order.get("hex")) not in MV.fortify_targets(hmap, B.View(state), state, u):
                 return "engineers fortify a settlement they hold or one next to them held by a " \
@@ -427,6 +434,12 @@ class NapoleonicaRuleset(Ruleset):
                     if other.side != u.side and other.hex == x and B.on_table(other) \
                             and (B.is_general(other) or B.arm(other) == "eng"):
                         M.remove(ctx, other, "captured")
+            return
+        if kind in ("climb", "gate"):
+            frm, h = u.hex, Hex(*order["hex"])
+            u.hex = h
+            ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
+                     frm=[frm[0], frm[1]], to=[h[0], h[1]])
             return
         if kind == "fortify":
             town = MV.settlement_of(ctx.map, Hex(*order["hex"]))

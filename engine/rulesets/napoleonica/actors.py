@@ -91,6 +91,8 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         return
     for h in MV.occupy_targets(hmap, view, u):
         yield Order.make("occupy", unit=u.id, hex=tuple(h))
+    for step, h in MV.fort_steps(hmap, view, u):
+        yield Order.make(step, unit=u.id, hex=tuple(h))
     for h in MV.fortify_targets(hmap, view, view.state, u):
         yield Order.make("fortify", unit=u.id, hex=tuple(h))
     for into in MV.join_targets(view.state, view, u):

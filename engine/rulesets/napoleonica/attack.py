@@ -93,6 +93,8 @@ def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
         return "the target must be an enemy unit on the table"
     if hmap.terrain_at(u.hex) == "ford" or hmap.terrain_at(t.hex) == "ford":
         return "no attack from a ford or onto a ford (7.4)"
+    if hmap.terrain_at(u.hex) == "rampart" or hmap.terrain_at(t.hex) == "rampart":
+        return "no attack from or onto fort and fortress walls (7.1 item 10)"
     if B.infantry_like(u) and B.mounted(t):
         return "infantry may not attack mounted cavalry (7.1 item 5)"
     if B.mounted(u) and hmap.terrain_at(t.hex) == "forest":

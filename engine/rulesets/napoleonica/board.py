@@ -205,6 +205,11 @@ def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     if t == "village" and mover != "gen":
         return None          # only the occupy action enters a settlement ([F] 20)
     feats = hmap.features_between(a, b)
+    if t == "rampart":
+        return None          # only the climb action (22.7)
+    if "courtyard" in (t, hmap.terrain_at(a)) and hmap.terrain_at(a) != t:
+        # in or out of a fort: only through the gate, as the gate action (generals walk it)
+        return 1 if mover == "gen" and "gate" in feats else None
     if t == "river" and hmap.road_between(a, b):
         return 1             # a bridge: along the road only (22.7)
     if "wall" in feats or t in ("lake", "river"):
@@ -230,7 +235,7 @@ def cover(hmap: HexMap, state: State | None, h: Hex, mods: dict) -> int:
     t = hmap.terrain_at(h)
     if t == "village" and state is not None and [h[0], h[1]] in state.vars.get("fortified", []):
         return int(mods["fortified_cover"])
-    if t in ("forest", "village"):
+    if t in ("forest", "village", "rampart"):
         return int(mods["cover"])
     return 0
 

@@ -20,7 +20,7 @@ def attack_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex) -> bool:
 
     def blocks(h: Hex) -> bool:
         height = hmap.elevation_at(h)
-        if hmap.terrain_at(h) in ("forest", "village") or h in view.stands:
+        if hmap.terrain_at(h) in ("forest", "village", "rampart") or h in view.stands:
             height += 1
         return height > floor
 
@@ -48,5 +48,6 @@ def howitzer_sight(hmap: HexMap, view: B.View, a: Hex, b: Hex, reading: str = "o
 
 def reform_sight(hmap: HexMap, a: Hex, b: Hex) -> bool:
     floor = min(hmap.elevation_at(a), hmap.elevation_at(b))
-    return sight_clear(a, b, lambda h: hmap.elevation_at(h) + (hmap.terrain_at(h) == "village") > floor,
+    return sight_clear(a, b, lambda h: hmap.elevation_at(h) + (hmap.terrain_at(h) in ("village", "rampart"))
+                       > floor,
                        lambda x, y: "wall" in hmap.features_between(x, y))
