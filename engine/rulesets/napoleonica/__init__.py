@@ -556,7 +556,14 @@ class NapoleonicaRuleset(Ruleset):
         lines.append(f"points so far {turn.points(game.scenario, state, side)}; breaks at "
                      f"{D.BREAK_PCT}% of {state.sides[side].get('start_combat', 0)} combat units gone")
         if state.phase == "movement":
-            lines.append(f"pieces left to act: {len(AC.pieces(state, side))}")
+            line = f"pieces left to act: {len(AC.pieces(state, side))}"
+            if side == state.active:
+                line += f"; {state.vars.get('block', 0)} of 4 used in this block (9.2)"
+            lines.append(line)
+        hits = state.vars.get("hits", {})
+        waiting = sum(n for uid, n in sorted(hits.items()) if state.units[uid].side == side)
+        if waiting:
+            lines.append(f"hits to take when the Fire phase ends: {waiting} (22.2)")
         return lines
 
     def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
