@@ -89,6 +89,10 @@ class Ruleset:
     #: hexside features the ruleset understands
     hexside_types: tuple[str, ...] = ()
     grades: tuple[str, ...] = ("average",)
+    #: the strong computer's lookahead for this ruleset: fields of ``engine.search.Budget`` to
+    #: change, for a ruleset whose orders are much cheaper or costlier to resolve than the default
+    #: was measured on (none of the shipped rulesets needs one yet)
+    search_budget: dict[str, int] = {}
 
     # --- set-up -----------------------------------------------------------------------------
     def check_scenario(self, scenario: "Scenario") -> list[str]:
@@ -169,3 +173,20 @@ class Ruleset:
         scores every legal order 0; rulesets override it with something that plays."""
         return ((0, o) for o in self.legal_orders(game))
 
+    def evaluate(self, game: Position, side: str) -> int:
+        """How good the (unfinished) position is for ``side``, for the strong computer's lookahead:
+        higher is better, zero is even, and the scale is the ruleset's own (only comparisons
+        between positions of one game matter). The default weighs what is left of each army,
+        as a fraction of what it started with, in thousandths; rulesets that know better
+        (objectives, rout margins, formations) override it."""
+        kept: dict[str, list[int]] = {}
+        for u in game.state.units.values():
+            k = kept.setdefault(u.side, [0, 0])
+            k[0] += u.strength if u.alive else 0
+            k[1] += u.max_strength
+        mine = kept.get(side, [0, 1])
+        theirs = [0, 0]
+        for s, k in sorted(kept.items()):
+            if s != side:
+                theirs = [theirs[0] + k[0], theirs[1] + k[1]]
+        return 1000 * mine[0] // max(1, mine[1]) - 1000 * theirs[0] // max(1, theirs[1])

@@ -25,6 +25,8 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     s.add_argument("scenario", nargs="?", help="scenario id or .toml file (not needed with --load)")
     s.add_argument("--ai", action="append", default=[], metavar="SIDE",
                    help="the computer plays SIDE (repeat for both; 'all' for both)")
+    s.add_argument("--level", choices=("basic", "strong"), default="strong",
+                   help="how well the computer plays (default strong: it looks ahead)")
     s.add_argument("--load", metavar="FILE", help="resume a saved game (journal file)")
     s.add_argument("--no-save", action="store_true", help="do not write a journal")
     ui_options(s)
@@ -84,7 +86,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not Path(args.load).exists():
             raise UserError(f"{args.load}: no such file")
         _readable_journal(args.load, "cannot load")
-        return _run(load=Path(args.load), theme=args.theme, ascii=args.ascii)
+        return _run(load=Path(args.load), theme=args.theme, ascii=args.ascii, ai_level=args.level)
     if not args.scenario:
         raise UserError("play needs a SCENARIO (see 'hexwar scenarios') or --load FILE")
     scenario = scenario_named(args.scenario)
@@ -97,7 +99,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(f"--ai: no side {', '.join(sorted(unknown))} (sides: {', '.join(sides)})")
     players = {s: ("computer" if s in ai else "human") for s in sides}
     return _run(scenario=scenario, players=players, theme=args.theme, ascii=args.ascii,
-                save=not args.no_save)
+                save=not args.no_save, ai_level=args.level)
 
 
 def cmd_served_session(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from hexwar import __version__
 from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed
-from hexwar.engine.ai import Computer
+from hexwar.engine.levels import DEFAULT_LEVEL, computer_for
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
@@ -135,16 +135,20 @@ class SimulationResult:
     turns: int
     orders: int
     digest: str
+    levels: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
 
-def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = None) -> SimulationResult:
-    """Computer against computer to the end of the game."""
+def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = None,
+             levels: dict[str, str] | None = None, work: int | None = None) -> SimulationResult:
+    """Computer against computer to the end of the game; ``levels`` maps a side to its computer
+    level (default ``strong``), ``work`` overrides the strong level's budget per decision."""
+    levels = {s.id: (levels or {}).get(s.id, DEFAULT_LEVEL) for s in scenario.sides}
     match = Match.new(scenario, seed=seed, journal_path=journal_path,
-                      players={s.id: "computer" for s in scenario.sides})
-    players = {s.id: Computer(f"{seed}:{s.id}") for s in scenario.sides}
+                      players={s.id: f"computer ({levels[s.id]})" for s in scenario.sides})
+    players = {s.id: computer_for(levels[s.id], f"{seed}:{s.id}", work) for s in scenario.sides}
     try:
         while not match.game.over:
             if match.game.state.seq >= MAX_ORDERS:
@@ -155,7 +159,7 @@ def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = No
         match.close()
     result = match.game.state.result or {}
     return SimulationResult(scenario.id, seed, result.get("winner"), result.get("reason", ""),
-                            match.game.state.turn, match.game.state.seq, match.game.digest())
+                            match.game.state.turn, match.game.state.seq, match.game.digest(), levels)
 
 
 @dataclass

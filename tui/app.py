@@ -10,7 +10,7 @@ from typing import Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from hexwar.engine.ai import Computer
+from hexwar.engine.levels import DEFAULT_LEVEL, Player
 from hexwar.engine.scenario import Scenario
 from hexwar.journal import JournalError
 
@@ -31,17 +31,19 @@ class HexwarApp(App):
     def __init__(self, *, scenario: Scenario | None = None, players: dict[str, str] | None = None,
                  load: Path | None = None, replay: Path | None = None, theme: str | None = None,
                  ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
-                 session: Session | None = None, net=None, served: str | None = None) -> None:
+                 session: Session | None = None, net=None, served: str | None = None,
+                 ai_level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
         strip_colour(self)  # NO_COLOR: no colour codes at all
         self.served = served  # the player's name when ``hexwar serve`` runs this app for them
+        self.ai_level = ai_level  # how well the computer plays ("basic" or "strong")
         self.hexwar_theme = theme or ("monochrome" if self.no_color else default_theme())
         self.ascii = ascii
         if ascii:
             set_ascii_screen(self, True)  # borders, key row, toasts: ASCII too
         self.save = save
         self.session: Session | None = None
-        self.computers: dict[str, Computer] = {}
+        self.computers: dict[str, Player] = {}
         self.extra_scenarios = extra_scenarios or []
         self._start = (scenario, players, load, replay)
         self._given_session = session  # a match prepared elsewhere (tests, a network session)

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from hexwar.engine import Order
-from hexwar.engine.ai import Computer
+from hexwar.engine.levels import computer_for
 from hexwar.engine.hexgrid import Hex, hex_linedraw, hex_neighbor
 from hexwar.engine.orders import IllegalOrderError
 
@@ -254,7 +254,10 @@ class GameScreen(Screen):
         game = self.session.game.copy()
         side = game.to_act()
         try:
-            order = self.app.computers.setdefault(side, Computer(f"ui:{side}")).choose(game)
+            computer = self.app.computers.get(side)
+            if computer is None:
+                computer = self.app.computers[side] = computer_for(self.app.ai_level, f"ui:{side}")
+            order = computer.choose(game)
         except Exception as exc:  # report, don't crash: the player can still save and quit
             self.app.call_from_thread(self._computer_failed, exc)
             return

@@ -28,7 +28,7 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Resolution, Ruleset
 from hexwar.engine.state import State, Unit
 
-from . import ai, board, hits, melee, movement, phases, shooting
+from . import ai, board, evaluate, hits, melee, movement, phases, shooting
 from .units import (
     GRADES, RULE_DEFAULTS, TERRAIN_TYPES, UNIT_TYPES, is_commander, may_enter,
 )
@@ -448,6 +448,10 @@ class AncientsRuleset(Ruleset):
 
     def ai_orders(self, game: Any) -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def evaluate(self, game: Any, side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        return evaluate.evaluate(game, side)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: Any) -> list[str]:

@@ -23,7 +23,7 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Resolution, Ruleset
 from hexwar.engine.state import State, Unit
 
-from . import ai, artillery, melee, phases
+from . import ai, artillery, evaluate, melee, phases
 from . import movement as mv
 from . import units as U
 from .orders import as_facing, as_hex, as_ids, as_path
@@ -375,6 +375,10 @@ class FrontierRuleset(Ruleset):
 
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def evaluate(self, game: "Position", side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        return evaluate.evaluate(game, side)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:

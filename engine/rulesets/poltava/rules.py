@@ -15,6 +15,7 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Ruleset, order_names_unit
 from hexwar.engine.state import State, Unit
 
+from . import evaluate
 from . import melee as M
 from .board import View, arm, fire_of, hx, other, reduced, view_of
 from .data import (DRAW_RULES, FIRE_RANGE, HEXSIDES, MELEE_ARMS, MOUNTED, NO_CAVALRY, NO_ZOC, RUSSIA, SWEDEN,
@@ -815,3 +816,7 @@ class PoltavaRuleset(Ruleset):
     def ai_orders(self, game):
         from . import ai
         return ai.ai_orders(self, game)
+
+    def evaluate(self, game, side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        return evaluate.evaluate(game, side)
