@@ -66,6 +66,8 @@ def _run(**kwargs) -> int:
     from hexwar.tui.app import HexwarApp
     app = HexwarApp(**kwargs)
     code = app.run()
+    if app.farewell:  # set when the last game closed: where it is saved, how to resume
+        print(app.farewell)
     return int(code or 0)
 
 
@@ -74,9 +76,11 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 
 def _readable_journal(path: str, problem: str) -> None:
+    """Refuse a damaged journal before the UI starts; a torn last record is not damage here
+    (the game loads every order before it and says so)."""
     from hexwar.journal import JournalError, read_journal
     try:
-        read_journal(path)
+        read_journal(path, allow_torn_tail=True)
     except JournalError as exc:
         raise UserError(f"{problem}: {exc}") from None
 

@@ -98,16 +98,28 @@ class Match:
     nonces: NonceSource = random_nonces
     journal: Journal | None = None
     events: list[Event] = field(default_factory=list)
+    #: a journal to create with the first order (``new(..., lazy=True)``): path and players
+    deferred_journal: tuple[str | Path, dict[str, str]] | None = None
 
     @classmethod
     def new(cls, scenario: Scenario, *, seed: int | None = None, journal_path: str | Path | None = None,
-            players: dict[str, str] | None = None) -> "Match":
+            players: dict[str, str] | None = None, lazy: bool = False) -> "Match":
+        """A match at its first order. With ``lazy`` the journal file is only written when the
+        first order is played, so a game opened and left at once leaves no empty save behind."""
         game = Game(scenario)
         match_id = match_id_for(scenario, seed)
+        nonces = random_nonces if seed is None else seeded_nonces(seed)
+        if journal_path is not None and lazy:
+            return cls(game, match_id, nonces, None, deferred_journal=(journal_path, players or {}))
         journal = None
         if journal_path is not None:
             journal = create_journal(journal_path, game, match_id, players or {})
-        return cls(game, match_id, random_nonces if seed is None else seeded_nonces(seed), journal)
+        return cls(game, match_id, nonces, journal)
+
+    @property
+    def saved(self) -> bool:
+        """Whether a journal file holds this match (false until a lazy journal's first order)."""
+        return self.journal is not None
 
     def play(self, order: Order, side: str | None = None) -> list[Event]:
         """Resolve one order for ``side`` (default: whoever is to act); journal it; return events."""
@@ -115,6 +127,10 @@ class Match:
         side = side if side is not None else game.to_act()
         nonces = list(self.nonces(game.state.seq)) if game.needs_dice(order) else None
         trial, events, record = resolve_order(game, self.match_id, order, side or "", nonces)
+        if self.journal is None and self.deferred_journal is not None:
+            path, players = self.deferred_journal
+            self.journal = create_journal(path, game, self.match_id, players)
+            self.deferred_journal = None
         if self.journal is not None:
             self.journal.append(record)
         self.game = trial
