@@ -21,7 +21,8 @@ from hexwar.engine.orders import IllegalOrderError, InvalidOrderError
 
 from . import handshake, protocol
 from .errors import AuthRefused, HandshakeRefused, HexwarNetError, HostKeyChanged, LinkClosed
-from .keys import KnownHosts, fingerprint, guest_key, public_line
+from .keys import KnownHosts, fingerprint, guest_key, public_line, secure_dir
+from .limits import KEEPALIVE_COUNT_MAX, KEEPALIVE_INTERVAL
 from .link import Link
 from .netmatch import NetMatch
 from .server import SUBSYSTEM
@@ -55,9 +56,10 @@ class _SSHClient(asyncssh.SSHClient):
 
 
 async def open_link(host: str, port: int, *, home: Path, username: str, code: str | None,
-                    expected_fingerprint: str | None = None, keepalive: float = 5.0,
-                    keepalive_max: int = 3, connect_timeout: float = 15.0) -> tuple[Any, Link]:
+                    expected_fingerprint: str | None = None, keepalive: float = KEEPALIVE_INTERVAL,
+                    keepalive_max: int = KEEPALIVE_COUNT_MAX, connect_timeout: float = 15.0) -> tuple[Any, Link]:
     """An SSH connection and the ``hexwar`` subsystem on it, as a ``Link``."""
+    secure_dir(home)
     known = KnownHosts(home / "known_hosts")
     client = _SSHClient(known, host, port, expected_fingerprint)
     key = guest_key(home)
@@ -73,14 +75,21 @@ async def open_link(host: str, port: int, *, home: Path, username: str, code: st
     except asyncssh.PermissionDenied:
         why = "the host refused our key" + (" and the invite code" if code else "; ask for an invite code (--code)")
         raise AuthRefused(why) from None
-    except (OSError, asyncssh.Error, asyncio.TimeoutError) as exc:
-        raise LinkClosed(f"cannot connect to {host}:{port}: {exc or type(exc).__name__}") from None
+    except asyncio.TimeoutError:
+        raise LinkClosed(f"cannot connect to {host}:{port}: no answer within {connect_timeout:g}s") from None
+    except (OSError, asyncssh.Error) as exc:
+        raise LinkClosed(f"cannot connect to {host}:{port}: {reason_of(exc)}") from None
     try:
         writer, reader, _ = await conn.open_session(subsystem=SUBSYSTEM, encoding=None)
     except (OSError, asyncssh.Error) as exc:
         conn.close()
-        raise LinkClosed(f"the host would not open the hexwar channel: {exc}") from None
+        raise LinkClosed(f"the host would not open the hexwar channel: {reason_of(exc)}") from None
     return conn, Link(reader, writer, name="the host", on_close=conn.close)
+
+
+def reason_of(exc: BaseException) -> str:
+    """An exception as words: its message, or its kind when it has none."""
+    return str(exc) or getattr(exc, "reason", "") or type(exc).__name__
 
 
 class Guest:
@@ -88,7 +97,7 @@ class Guest:
 
     def __init__(self, host: str, port: int, *, home: Path, code: str | None = None,
                  fingerprint: str | None = None, journal: str | None = None,
-                 resume: str | None = None, keepalive: float = 5.0, keepalive_max: int = 3) -> None:
+                 resume: str | None = None, keepalive: float = KEEPALIVE_INTERVAL, keepalive_max: int = KEEPALIVE_COUNT_MAX) -> None:
         self.host, self.port, self.home, self.code = host, port, home, code
         self.fingerprint, self.journal, self.keepalive, self.keepalive_max = fingerprint, journal, keepalive, keepalive_max
         self.session: Session | None = None

@@ -18,10 +18,11 @@ from hexwar.match import ruleset_hash
 from hexwar.scenarios.loader import ScenarioError, parse_scenario
 
 from . import protocol
-from .errors import HandshakeRefused, LinkClosed, ProtocolViolation
+from .errors import FramingError, HandshakeRefused, LinkClosed, ProtocolViolation
 from .link import Link
 
 HELLO_TIMEOUT = 30.0
+BYE_TIMEOUT = 5.0  # a farewell to a peer that does not read is not waited on longer
 
 
 def hello(role: str, scenario: Scenario, *, match: bytes | None = None, side: str | None = None,
@@ -78,6 +79,8 @@ async def receive_hello(link: Link, timeout: float = HELLO_TIMEOUT) -> dict[str,
     except asyncio.TimeoutError:
         link.close()  # a silent link, not a refusal: the guest may try again
         raise LinkClosed(f"no hello from {link.name} within {timeout:.0f}s") from None
+    except FramingError as exc:
+        raise await refuse(link, [f"refused: {exc.reason}"]) from None
     try:
         msg = protocol.parse(frame)
     except ProtocolViolation as exc:
@@ -90,12 +93,17 @@ async def receive_hello(link: Link, timeout: float = HELLO_TIMEOUT) -> dict[str,
     return msg
 
 
+async def say_bye(link: Link, reason: str) -> None:
+    """Send ``bye {reason}`` (best effort: the link may already be gone) and close the link."""
+    try:
+        await asyncio.wait_for(link.send(protocol.message("bye", reason=reason[:500])), BYE_TIMEOUT)
+    except Exception:  # noqa: BLE001 - a peer that cannot hear the bye is left anyway
+        pass
+    link.close()
+
+
 async def refuse(link: Link, reasons: list[str]) -> HandshakeRefused:
     """Tell the peer why, close, and return the error for our side to raise or log."""
     text = "; ".join(reasons)[:500]
-    try:
-        await link.send(protocol.message("bye", reason=text))
-    except Exception:  # noqa: BLE001 - the link may already be gone; the refusal stands
-        pass
-    link.close()
+    await say_bye(link, text)
     return HandshakeRefused(text)

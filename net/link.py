@@ -41,9 +41,22 @@ class Link:
             self.close()
             raise LinkClosed(f"link to {self.name} lost while sending ({exc or type(exc).__name__})") from None
 
-    def post(self, message: dict[str, Any]) -> bool:
-        """Queue ``message`` without waiting for the peer to take it; False if the link is gone."""
+    def backlog(self) -> int:
+        """Bytes written but not yet taken by the peer (0 when the writer cannot tell)."""
+        channel = getattr(self.writer, "channel", None)
+        try:
+            return int(channel.get_write_buffer_size()) if channel is not None else 0
+        except _LINK_ERRORS:
+            return 0
+
+    def post(self, message: dict[str, Any], max_backlog: int | None = None) -> bool:
+        """Queue ``message`` without waiting for the peer to take it; False if the link is gone
+        or, with ``max_backlog``, if the peer has left more than that many bytes unread (the
+        link is then closed: a reader that never reads must not grow our memory)."""
         if self.closed:
+            return False
+        if max_backlog is not None and self.backlog() > max_backlog:
+            self.close()
             return False
         data = pack(message)
         try:
@@ -57,7 +70,8 @@ class Link:
 
     async def recv(self) -> Any:
         """The next frame (unchecked: see ``protocol.parse``). Raises ``LinkClosed`` at the end
-        and ``FramingError`` when the byte stream broke a limit (the link is then closed)."""
+        and ``FramingError`` when the byte stream broke a limit (nothing more can be read; the
+        caller says ``bye`` with the reason, then closes)."""
         while not self._queue:
             if self.closed:
                 raise LinkClosed(f"link to {self.name} is closed")
@@ -70,11 +84,7 @@ class Link:
                 self.close()
                 raise LinkClosed(f"{self.name} closed the connection")
             self.bytes_received += len(data)
-            try:
-                self._queue.extend(self._frames.feed(data))
-            except FramingError:
-                self.close()
-                raise
+            self._queue.extend(self._frames.feed(data))
         self.frames_received += 1
         return self._queue.pop(0)
 

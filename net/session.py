@@ -40,6 +40,8 @@ from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 
 from . import protocol
 from .errors import Desync, FramingError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
+from .handshake import say_bye
+from .limits import Limits, RateLimit
 from .link import Link
 from .netmatch import NetMatch, Pending
 
@@ -57,8 +59,10 @@ class SessionEvent:
 
 
 class Session:
-    def __init__(self, match: NetMatch, side: str, *, role: str = "host", turn_time: int = 0) -> None:
+    def __init__(self, match: NetMatch, side: str, *, role: str = "host", turn_time: int = 0,
+                 limits: Limits | None = None) -> None:
         self.match = match
+        self.limits = limits or Limits()
         self.side = side
         sides = [s.id for s in match.scenario.sides]
         self.peer_side = next(s for s in sides if s != side)
@@ -74,7 +78,8 @@ class Session:
         self._resumed = False
         self._draw_offer: tuple[str, int] | None = None
         self._bye_sent = self._bye_received = False
-        self._deadline: float | None = None
+        self._deadline: float | None = None  # when the peer's time for its decision runs out
+        self._deciding_since: float | None = None  # when our own decision began (our clock)
         self._ping_sent: dict[int, float] = {}
         self.rtts: list[float] = []
         self._sent_at: dict[int, tuple[float, bool]] = {}
@@ -84,7 +89,11 @@ class Session:
         self.bytes_sent = self.bytes_received = 0
         self.links = 0
         self.handshake_bytes = 0  # hello and SSH-level extras before play, per the links' counters
-        self.refusals: list[str] = []
+        self.refusals: list[str] = []  # the latest reasons (at most limits.kept_refusals)
+        self.refused = 0  # all refusals
+        self._link_refusals = 0
+        self._chat = RateLimit(self.limits.chat_burst, self.limits.chat_per_second)
+        self._peer_errors = 0
         self._timer: asyncio.Future | None = None
         self._dice_waiters: dict[int, list[asyncio.Future]] = {}
 
@@ -242,6 +251,7 @@ class Session:
         self._resumed = False
         self._catchup_to = None
         self._bye_sent = False  # a bye is exchanged on one link; a lost one is said again
+        self._link_refusals = self._peer_errors = 0
         if self._timer is None and self.turn_time:
             self._timer = asyncio.ensure_future(self._clock())
         why = "link closed"
@@ -254,9 +264,13 @@ class Session:
                 except FramingError as exc:
                     self._refused(exc.reason, "frame")
                     why = f"refused: {exc.reason}"
-                    await self._try_send(link, protocol.message("bye", reason=f"refused: {exc.reason}"))
+                    await say_bye(link, why)
                     break
                 await self._dispatch(frame)
+                if self._link_refusals >= self.limits.refusals_per_link:
+                    why = f"refused: {self._link_refusals} refused messages on one connection"
+                    await say_bye(link, why)
+                    break
                 if self.stopped:
                     why = "finished" if self.finished else "desync"
                     break
@@ -280,6 +294,7 @@ class Session:
                 # Our farewell went out with both sides known to hold the final state; whether
                 # the peer's reached us no longer matters.
                 self.finished = True
+                self.match.mark_finished()
             if not self.stopped:
                 self._emit("status", "the opponent is disconnected; waiting for them to reconnect",
                            connected=False)
@@ -337,7 +352,7 @@ class Session:
                                                   order=rec["order"], nonces=rec["nonces"],
                                                   digest=bytes.fromhex(rec["digest"])))
         self._emit("status", "connected: play on" if not self.over else "connected", connected=True)
-        self._restart_clock()
+        self._restart_clock(new_decision=False)
         await self._send_commit()
         await self._maybe_bye()
 
@@ -423,6 +438,8 @@ class Session:
     async def _on_chat(self, msg: dict[str, Any]) -> None:
         if "side" in msg:
             raise ProtocolViolation("'chat' from a player carries no side")
+        if not self._chat.take(time.monotonic()):
+            raise ProtocolViolation(f"chat too fast (at most {self.limits.chat_per_second:g} a second)")
         self._emit("chat", f"{self.peer_side}: {msg['text']}", side=self.peer_side, text=msg["text"])
         self._broadcast(protocol.message("chat", text=msg["text"], side=self.peer_side))
 
@@ -464,10 +481,16 @@ class Session:
             raise ProtocolViolation("the match is already over")
         if not self.turn_time or msg["seq"] != self.match.seq or self.game.to_act() != self.side:
             raise ProtocolViolation("time forfeit claimed while it is not this side's decision")
+        early = self._early_claim()
+        if early:
+            raise ProtocolViolation(early)
         self._end(self.peer_side, f"{self.side} ran out of time ({self.turn_time}s per order)")
         await self._maybe_bye()
 
     async def _on_error(self, msg: dict[str, Any]) -> None:
+        self._peer_errors += 1
+        if self._peer_errors > self.limits.logged_refusals:
+            return  # counted, no longer shown: a flood of errors must not flood the UI
         self._emit("status", f"the opponent refused our {msg.get('ref', 'message')}: {msg['reason']}",
                    peer_refused=msg["reason"])
 
@@ -491,7 +514,8 @@ class Session:
         elif winner is None:
             ok = self._draw_offer == (self.side, self.match.seq)
         else:
-            ok = bool(self.turn_time) and winner == self.peer_side and self.game.to_act() == self.side
+            ok = (bool(self.turn_time) and winner == self.peer_side and self.game.to_act() == self.side
+                  and self._early_claim() is None)
         if not ok:
             self._refused(f"resume claims a result this side does not agree to: {reason[:100]}", "resume")
             return
@@ -574,6 +598,7 @@ class Session:
                                               digest=self._digest()))
         if self._bye_received:
             self.finished = True
+            self.match.mark_finished()
             self._poke()
 
     async def _desync(self, seq: int, theirs: bytes, where: str) -> None:
@@ -593,16 +618,39 @@ class Session:
         await self._send(protocol.message("bye", reason=f"desync at seq {seq}"))
 
     def _refused(self, reason: str, kind: str) -> None:
-        self.refusals.append(reason)
-        log.warning("refused %s from %s: %s", kind, self.peer_side, reason)
+        self.refused += 1
+        self._link_refusals += 1
+        self.refusals = (self.refusals + [reason])[-self.limits.kept_refusals:]
+        if self._link_refusals <= self.limits.logged_refusals:
+            log.warning("refused %s from %s: %s", kind, self.peer_side, reason)
+        elif self._link_refusals == self.limits.logged_refusals + 1:
+            log.warning("further refusals from %s on this connection are counted, not logged", self.peer_side)
         self._emit("refused", f"refused the opponent's {kind}: {reason}", reason=reason, ref=kind)
 
     # --- the turn timer ---------------------------------------------------------------------
-    def _restart_clock(self) -> None:
-        if self.turn_time and not self.over and self.game.to_act() == self.peer_side:
-            self._deadline = time.monotonic() + self.turn_time
+    def _restart_clock(self, new_decision: bool = True) -> None:
+        """Start the clocks for the decision now due. ``new_decision`` is False on a reconnect:
+        a decision already under way keeps the time it began on our clock."""
+        now = time.monotonic()
+        to_act = None if self.over else self.game.to_act()
+        if self.turn_time and to_act == self.peer_side:
+            self._deadline = now + self.turn_time
         else:
             self._deadline = None
+        if to_act != self.side:
+            self._deciding_since = None
+        elif new_decision or self._deciding_since is None:
+            self._deciding_since = now
+
+    def _early_claim(self) -> str | None:
+        """Why a claim that our time ran out is refused, judged by our own clock: our decision
+        must have lasted the turn time, less an allowance for the link's delay."""
+        since = self._deciding_since
+        spent = 0.0 if since is None else time.monotonic() - since
+        if spent + self.limits.clock_allowance >= self.turn_time:
+            return None
+        return (f"time forfeit claimed after {spent:.1f}s of this side's {self.turn_time}s "
+                f"by this side's clock")
 
     async def _clock(self) -> None:
         while not self.stopped and not self.over:
@@ -654,9 +702,11 @@ class Session:
             pass
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        """To every spectator, in order, without waiting: a slow spectator never holds up play."""
+        """To every spectator, in order, without waiting: a slow spectator never holds up play,
+        and one that leaves too much unread is dropped."""
         for w in list(self.watchers):
-            if not w.post(message):
+            if not w.post(message, max_backlog=self.limits.spectator_backlog):
+                log.info("dropped a spectator that stopped reading (or left)")
                 self.watchers.remove(w)
 
     def _broadcast_end(self) -> None:
@@ -682,5 +732,5 @@ class Session:
                 "digest": self.game.digest(), "side": self.side, "role": self.role,
                 "bytes_sent": sent, "bytes_received": received, "connections": self.links,
                 "hello_bytes": self.handshake_bytes,
-                "refused": len(self.refusals), "journal": self.match.journal_path,
+                "refused": self.refused, "journal": self.match.journal_path,
                 "desync": self.desync, "turn": self.game.state.turn}

@@ -28,14 +28,19 @@ def load(name: str = SCENARIO) -> Any:
 
 async def start_host(home: Path, scenario: Any, *, side: str | None = None, turn_time: int = 0,
                      port: int = 0, journal: Path | None = None, code: str | None = None,
-                     keepalive: float = 5.0) -> Host:
+                     keepalive: float = 5.0, limits: Any = None, admit: tuple[str, ...] = (),
+                     watch_code: str | None = None) -> Host:
     side = side or scenario.sides[0].id
     other = next(s.id for s in scenario.sides if s.id != side)
     match = NetMatch.create(scenario, os.urandom(16), journal or home / "host.journal",
                             players={side: "host", other: "guest"},
                             info={"role": "host", "side": side, "turn_time": turn_time})
-    session = Session(match, side, role="host", turn_time=turn_time)
-    return await Host(session, home, code=code, keepalive=keepalive).start("127.0.0.1", port)
+    extra = {"limits": limits} if limits is not None else {}
+    session = Session(match, side, role="host", turn_time=turn_time, **extra)
+    if admit:
+        extra["admit"] = admit
+    return await Host(session, home, code=code, keepalive=keepalive, watch_code=watch_code,
+                      **{k: v for k, v in extra.items() if k != "limits"}).start("127.0.0.1", port)
 
 
 async def resume_host(home: Path, journal: Path, port: int) -> Host:
