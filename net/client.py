@@ -118,7 +118,7 @@ class Guest:
         try:
             theirs = await handshake.receive_hello(link)
             session = self.session
-            scenario = session.match.scenario if session else handshake.scenario_from_hello(theirs)
+            scenario = await handshake.obtain_scenario(link, theirs, session.match.scenario if session else None)
             if theirs.get("side") not in [s.id for s in scenario.sides]:
                 raise await handshake.refuse(link, ["the host names no valid side for itself"])
             my_side = next(s.id for s in scenario.sides if s.id != theirs["side"])
@@ -191,18 +191,21 @@ class Watcher:
         self.result: dict[str, Any] | None = None
         self.problems: list[str] = []
         self.chat: list[str] = []
+        self.hello_bytes = 0
 
     async def run(self, on_event=None) -> dict[str, Any]:  # noqa: ANN001
         conn, link = await open_link(self.host, self.port, home=self.home, username="spectator",
                                      code=self.code, expected_fingerprint=self.fingerprint)
         try:
             theirs = await handshake.receive_hello(link)
-            scenario = handshake.scenario_from_hello(theirs)
+            scenario = await handshake.obtain_scenario(link, theirs)
             mine = handshake.hello("spectator", scenario)
             problems = handshake.differences(mine, theirs, "the host")
             if problems:
                 raise await handshake.refuse(link, problems)
             await link.send(mine)
+            link.start_play()
+            self.hello_bytes = link.bytes_sent + link.bytes_received
             self.game, self.match_id = Game(scenario), theirs.get("match", b"")
             while self.result is None:
                 frame = await link.recv()
@@ -216,7 +219,8 @@ class Watcher:
         g = self.game
         return {"result": self.result, "orders": g.state.seq if g else 0,
                 "digest": g.digest() if g else None, "problems": self.problems,
-                "bytes_received": link.bytes_received, "bytes_sent": link.bytes_sent}
+                "bytes_received": link.bytes_received, "bytes_sent": link.bytes_sent,
+                "hello_bytes": self.hello_bytes}
 
     def _take(self, frame: Any, on_event) -> None:  # noqa: ANN001
         assert self.game is not None
@@ -238,7 +242,7 @@ class Watcher:
             except (InvalidOrderError, IllegalOrderError) as exc:
                 self.problems.append(f"record {msg['seq']} refused: {exc}")
                 return
-            if self.game.digest() != msg["digest"].hex():
+            if protocol.short_digest(self.game.digest()) != msg["digest"]:
                 self.problems.append(f"record {msg['seq']}: digest differs from the host's")
             if on_event:
                 on_event(SessionEvent("applied", f"{msg['seq']}: {msg['side']} {order.to_text()}",

@@ -236,7 +236,7 @@ class Host:
     def _my_hello(self, role: str = "host") -> dict[str, Any]:
         m = self.session.match
         return handshake.hello("host", m.scenario, match=m.match_id, side=self.session.side,
-                               send_scenario=True, turn_time=self.session.turn_time, seq=m.seq)
+                               turn_time=self.session.turn_time, seq=m.seq)
 
     def _seat_problem(self, owner: _SSHServer, key: asyncssh.SSHKey) -> str | None:
         """Why this connection may not sit in the guest seat with ``key``, or None."""
@@ -256,7 +256,7 @@ class Host:
     async def _serve_player(self, link: Link, owner: _SSHServer) -> None:
         mine = self._my_hello()
         await link.send(mine)
-        theirs = await handshake.receive_hello(link)
+        theirs = await handshake.receive_hello(link, scenario=self.session.match.scenario)
         problems = handshake.differences(mine, theirs, "the guest")
         if theirs["role"] != "guest":
             problems.append(f"the guest says it is a {theirs['role']}")
@@ -297,18 +297,19 @@ class Host:
     async def _watch(self, link: Link) -> None:
         mine = self._my_hello()
         await link.send(mine)
-        theirs = await handshake.receive_hello(link)
+        theirs = await handshake.receive_hello(link, scenario=self.session.match.scenario)
         problems = handshake.differences(mine, theirs, "the spectator")
         if theirs["role"] != "spectator":
             problems.append("a spectator login must say it is a spectator")
         if problems:
             raise await handshake.refuse(link, problems)
+        link.start_play()
         records = self.session.match.records
         sent = 0
         while sent < len(records):
             r = records[sent]
             await link.send(protocol.message("record", seq=r["seq"], side=r["side"], order=r["order"],
-                                             nonces=r["nonces"], digest=bytes.fromhex(r["digest"])))
+                                             nonces=r["nonces"], digest=protocol.short_digest(r["digest"])))
             sent += 1
         self.session.add_watcher(link)
         noise = 0
@@ -319,7 +320,7 @@ class Host:
                 except FramingError as exc:
                     await handshake.say_bye(link, f"refused: {exc.reason}")
                     break
-                kind = frame.get("type") if isinstance(frame, dict) else None
+                kind = frame.get("type") if isinstance(frame, dict) else None  # decoded by the link
                 if kind == "bye":
                     break
                 if kind == "ping" and isinstance(frame.get("n"), int):

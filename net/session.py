@@ -89,11 +89,13 @@ class Session:
         self.bytes_sent = self.bytes_received = 0
         self.links = 0
         self.handshake_bytes = 0  # hello and SSH-level extras before play, per the links' counters
+        self.hello_sizes: list[int] = []  # the handshake payload of each of the latest connections
         self.refusals: list[str] = []  # the latest reasons (at most limits.kept_refusals)
         self.refused = 0  # all refusals
         self._link_refusals = 0
         self._chat = RateLimit(self.limits.chat_burst, self.limits.chat_per_second)
         self._peer_errors = 0
+        self._owed_ack: tuple[int, bytes] | None = None  # an ack our next order will carry
         self._timer: asyncio.Future | None = None
         self._dice_waiters: dict[int, list[asyncio.Future]] = {}
 
@@ -171,10 +173,10 @@ class Session:
         if not self.game.needs_dice(order):
             events, record = self.match.apply(order, self.side, None)
             self._applied(record, events)
-            self._unacked[seq] = bytes.fromhex(record["digest"])
+            self._unacked[seq] = protocol.short_digest(record["digest"])
             self._sent_at[seq] = (time.perf_counter(), False)
             await self._send(protocol.message("order", seq=seq, order=order.to_wire(),
-                                              digest=bytes.fromhex(record["digest"])))
+                                              digest=protocol.short_digest(record["digest"])))
             return events
         nonce = os.urandom(NONCE_BYTES)
         pending = Pending(seq, self.side, order, nonce_commitment(nonce), nonce)
@@ -246,12 +248,15 @@ class Session:
             self._detach(old)
             old.close()
         self.link = link
+        link.start_play()
         self.links += 1
         self.handshake_bytes += link.bytes_sent + link.bytes_received
+        self.hello_sizes = (self.hello_sizes + [link.bytes_sent + link.bytes_received])[-16:]
         self._resumed = False
         self._catchup_to = None
         self._bye_sent = False  # a bye is exchanged on one link; a lost one is said again
         self._link_refusals = self._peer_errors = 0
+        self._owed_ack = None  # resume says how far we got
         if self._timer is None and self.turn_time:
             self._timer = asyncio.ensure_future(self._clock())
         why = "link closed"
@@ -347,10 +352,10 @@ class Session:
             for rec in self.match.records[peer_seq:]:
                 if rec["side"] != self.side:
                     raise ProtocolViolation("the peer is missing one of its own orders; its journal is behind")
-                self._unacked[rec["seq"]] = bytes.fromhex(rec["digest"])
+                self._unacked[rec["seq"]] = protocol.short_digest(rec["digest"])
                 await self._send(protocol.message("record", seq=rec["seq"], side=rec["side"],
                                                   order=rec["order"], nonces=rec["nonces"],
-                                                  digest=bytes.fromhex(rec["digest"])))
+                                                  digest=protocol.short_digest(rec["digest"])))
         self._emit("status", "connected: play on" if not self.over else "connected", connected=True)
         self._restart_clock(new_decision=False)
         await self._send_commit()
@@ -383,7 +388,7 @@ class Session:
         if mine is None or mine.seq != msg["seq"]:
             raise ProtocolViolation(f"nonce for seq {msg['seq']}, but no commitment of ours is open for it")
         events, record = self.match.apply(mine.order, self.side, [mine.nonce, msg["nonce"]])
-        digest = bytes.fromhex(record["digest"])
+        digest = protocol.short_digest(record["digest"])
         self._unacked[mine.seq] = digest
         self._applied(record, events)
         for waiter in self._dice_waiters.pop(mine.seq, []):
@@ -495,7 +500,7 @@ class Session:
                    peer_refused=msg["reason"])
 
     async def _on_bye(self, msg: dict[str, Any]) -> None:
-        same = msg.get("seq") == self.match.seq and msg.get("digest") == self._digest()
+        same = msg.get("seq") == self.match.seq and msg.get("digest") == self._short()
         if self.over and same and not self._unacked:
             self._bye_received = True
             await self._maybe_bye()
@@ -556,8 +561,13 @@ class Session:
         for seq in [s for s in self._unacked if s < record["seq"]]:
             del self._unacked[seq]  # the peer acted after applying them: implicitly acknowledged
         self._applied(record, events)
-        digest = bytes.fromhex(record["digest"])
-        await self._send(protocol.message("ack", seq=record["seq"], digest=digest))
+        digest = protocol.short_digest(record["digest"])
+        if self.my_turn:
+            # Our own next order acknowledges this one (it is only sent after applying it), so
+            # the ack waits for it; anything else we send first carries the ack out (``_send``).
+            self._owed_ack = (record["seq"], digest)
+        else:
+            await self._send(protocol.message("ack", seq=record["seq"], digest=digest))
         if digest != their_digest:
             await self._desync(record["seq"], their_digest, "after applying the peer's order")
             return
@@ -570,7 +580,7 @@ class Session:
         self._emit("applied", text, record=record, events=events)
         self._broadcast(protocol.message(
             "record", seq=record["seq"], side=record["side"], order=record["order"],
-            nonces=record["nonces"], digest=bytes.fromhex(record["digest"])))
+            nonces=record["nonces"], digest=protocol.short_digest(record["digest"])))
         if self.match.game.over:
             self._emit("over", f"match over: {self._result_text()}", result=self.match.result)
             self._broadcast_end()
@@ -595,7 +605,7 @@ class Session:
         if not self._bye_sent:
             self._bye_sent = True
             await self._send(protocol.message("bye", reason="match over", seq=self.match.seq,
-                                              digest=self._digest()))
+                                              digest=self._short()))
         if self._bye_received:
             self.finished = True
             self.match.mark_finished()
@@ -673,6 +683,9 @@ class Session:
     def _digest(self) -> bytes:
         return bytes.fromhex(self.game.digest())
 
+    def _short(self) -> bytes:
+        return protocol.short_digest(self.game.digest())
+
     def _result_text(self) -> str:
         r = self.match.result or {}
         return f"winner {r.get('winner') or 'nobody (draw)'}: {r.get('reason', '')}"
@@ -693,6 +706,9 @@ class Session:
         link = self.link
         if link is None:
             return  # resume repairs whatever this message would have carried
+        owed, self._owed_ack = self._owed_ack, None
+        if owed is not None and message["type"] != "order":
+            await self._try_send(link, protocol.message("ack", seq=owed[0], digest=owed[1]))
         await self._try_send(link, message)
 
     async def _try_send(self, link: Link, message: dict[str, Any]) -> None:
@@ -711,7 +727,7 @@ class Session:
 
     def _broadcast_end(self) -> None:
         self._broadcast(protocol.message("end", result=self.match.result, seq=self.match.seq,
-                                         digest=self._digest()))
+                                         digest=self._short()))
 
     def close(self) -> None:
         if self._timer is not None:
@@ -731,6 +747,6 @@ class Session:
         return {"status": status, "result": self.match.result, "orders": self.match.seq,
                 "digest": self.game.digest(), "side": self.side, "role": self.role,
                 "bytes_sent": sent, "bytes_received": received, "connections": self.links,
-                "hello_bytes": self.handshake_bytes,
+                "hello_bytes": self.handshake_bytes, "hello_bytes_last": (self.hello_sizes or [0])[-1],
                 "refused": self.refused, "journal": self.match.journal_path,
                 "desync": self.desync, "turn": self.game.state.turn}

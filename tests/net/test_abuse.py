@@ -101,6 +101,7 @@ async def test_issue10_2_the_code_is_spent_at_login_and_a_second_login_is_refuse
         mine = handshake.hello("guest", scenario, side=host.session.peer_side,
                                key=public_line(guest_key(tmp_path / "early")))
         await link.send(mine)
+        link.start_play()
         reply = await asyncio.wait_for(link.recv(), 10)
         assert hello["type"] == "hello" and reply["type"] == "resume", reply
         assert host.guest_key == public_line(guest_key(tmp_path / "early"))
