@@ -91,6 +91,8 @@ def _result(v: Any) -> str | None:
     return None
 
 
+WINDOW = 8     # orders a peer may have unacknowledged; two journals may differ by this many
+ACK_EVERY = 4  # the receiver acknowledges at least every this many orders (acks are cumulative)
 DIGEST_BYTES = 8  # in play messages: enough to catch a desync at every order (2**-64 to miss one)
 SEQ = _int(0, MAX_SEQ)
 FULL_DIGEST = _bin(16, 16)

@@ -95,7 +95,8 @@ class Session:
         self._link_refusals = 0
         self._chat = RateLimit(self.limits.chat_burst, self.limits.chat_per_second)
         self._peer_errors = 0
-        self._owed_ack: tuple[int, bytes] | None = None  # an ack our next order will carry
+        self._owed_ack: tuple[int, bytes] | None = None  # an ack not sent yet (see _apply_peer)
+        self._owed_count = 0
         self._timer: asyncio.Future | None = None
         self._dice_waiters: dict[int, list[asyncio.Future]] = {}
 
@@ -124,7 +125,8 @@ class Session:
     @property
     def can_act(self) -> bool:
         """True when ``submit`` would go ahead at once."""
-        return (self.my_turn and self.connected and not self._unacked and self.match.mine is None
+        return (self.my_turn and self.connected and len(self._unacked) < protocol.WINDOW
+                and self.match.mine is None
                 and self._catchup_to is None)
 
     def subscribe(self, callback: Callable[[SessionEvent], None]) -> None:
@@ -161,7 +163,7 @@ class Session:
             raise NotYourTurn(f"it is {self.game.to_act() or 'nobody'}'s turn, not yours ({self.side})")
         if not self.connected:
             raise PeerGone("the opponent is not connected; orders wait until they are back")
-        await self.wait_until(lambda: not self._unacked or self.stopped or not self.connected)
+        await self.wait_until(lambda: len(self._unacked) < protocol.WINDOW or self.stopped or not self.connected)
         if not self.my_turn:
             raise NotYourTurn(f"it is no longer your turn ({self.game.to_act() or 'the match is over'})")
         if not self.can_act:
@@ -256,7 +258,7 @@ class Session:
         self._catchup_to = None
         self._bye_sent = False  # a bye is exchanged on one link; a lost one is said again
         self._link_refusals = self._peer_errors = 0
-        self._owed_ack = None  # resume says how far we got
+        self._owed_ack, self._owed_count = None, 0  # resume says how far we got
         if self._timer is None and self.turn_time:
             self._timer = asyncio.ensure_future(self._clock())
         why = "link closed"
@@ -327,7 +329,7 @@ class Session:
             raise ProtocolViolation("'resume' sent twice on one connection")
         peer_seq, mine = msg["seq"], self.match.seq
         self._peer_seq = peer_seq
-        if peer_seq > mine + 1 or peer_seq < mine - 1:
+        if abs(peer_seq - mine) > protocol.WINDOW:
             reason = (f"resume at seq {peer_seq} but this side holds {mine}: the two journals "
                       f"belong to different points of the match")
             self._refused(reason, "resume")
@@ -427,10 +429,13 @@ class Session:
             await self._send_commit()
 
     async def _on_ack(self, msg: dict[str, Any]) -> None:
+        """Acknowledges order ``seq`` and every earlier one of ours (acks are cumulative)."""
         seq = msg["seq"]
         if seq not in self._unacked:
             raise ProtocolViolation(f"ack for seq {seq}, which is not awaiting one")
         mine = self._unacked.pop(seq)
+        for earlier in [s for s in self._unacked if s < seq]:
+            del self._unacked[earlier]
         if seq in self._sent_at:
             start, dice = self._sent_at.pop(seq)
             self.order_rtts.append((dice, time.perf_counter() - start))
@@ -562,12 +567,13 @@ class Session:
             del self._unacked[seq]  # the peer acted after applying them: implicitly acknowledged
         self._applied(record, events)
         digest = protocol.short_digest(record["digest"])
-        if self.my_turn:
-            # Our own next order acknowledges this one (it is only sent after applying it), so
-            # the ack waits for it; anything else we send first carries the ack out (``_send``).
-            self._owed_ack = (record["seq"], digest)
-        else:
-            await self._send(protocol.message("ack", seq=record["seq"], digest=digest))
+        # Acks are cumulative and may wait: our own next order acknowledges everything before
+        # it, anything else we send first carries the ack out (``_send``), and the peer may run
+        # up to WINDOW orders ahead, so one ack every ACK_EVERY orders keeps it going.
+        self._owed_ack = (record["seq"], digest)
+        self._owed_count += 1
+        if not self.my_turn and (self.over or self._owed_count >= protocol.ACK_EVERY):
+            await self._send_owed_ack()
         if digest != their_digest:
             await self._desync(record["seq"], their_digest, "after applying the peer's order")
             return
@@ -706,10 +712,16 @@ class Session:
         link = self.link
         if link is None:
             return  # resume repairs whatever this message would have carried
-        owed, self._owed_ack = self._owed_ack, None
+        owed, self._owed_ack, self._owed_count = self._owed_ack, None, 0
         if owed is not None and message["type"] != "order":
             await self._try_send(link, protocol.message("ack", seq=owed[0], digest=owed[1]))
         await self._try_send(link, message)
+
+    async def _send_owed_ack(self) -> None:
+        owed = self._owed_ack
+        if owed is not None:
+            self._owed_ack, self._owed_count = None, 0
+            await self._send(protocol.message("ack", seq=owed[0], digest=owed[1]))
 
     async def _try_send(self, link: Link, message: dict[str, Any]) -> None:
         try:
