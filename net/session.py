@@ -11,11 +11,15 @@ digest. Orders that roll dice go through commit-reveal (design.md section 5)::
     reveal{seq, nA, digest}          -->  checks H(nA) == commit; applies; compares digests
                                      <--  ack{seq, digest}
 
-Orders without dice carry the digest directly (``order{seq, order, digest}`` then ``ack``). A peer
-never has more than one order of its own unacknowledged, so the two peers are at most one order
-apart, and a dropped link is repaired by ``resume``: each side says how many orders it holds, the
-one ahead resends the missing ``record``s, and a half-done dice exchange is simply restarted with
-the same order, commitment and nonce (both were journaled before being sent).
+Orders without dice carry the digest directly (``order{seq, order, digest}`` then ``ack``). Acks
+are cumulative and may wait for the receiver's own next message; a peer has at most
+``protocol.WINDOW`` orders of its own unacknowledged, so the two peers are at most that many
+orders apart, and a dropped link is repaired by ``resume``: each side says how many orders it
+holds, the one ahead resends the missing ``record``s, and a half-done dice exchange is simply
+restarted with the same order, commitment and nonce (both were journaled before being sent).
+
+Turn-timer claims are judged by this side's own clock; abuse is bounded by ``limits.Limits``
+(chat rate, refusals per link, spectators that stop reading).
 
 Whatever the peer sends that does not fit (schema, sequence, turn, legality, reveal) is refused
 with a reason (``error`` message to the peer, a ``refused`` event here) and changes nothing.
@@ -436,6 +440,8 @@ class Session:
         mine = self._unacked.pop(seq)
         for earlier in [s for s in self._unacked if s < seq]:
             del self._unacked[earlier]
+        for earlier in [s for s in self._sent_at if s < seq]:
+            del self._sent_at[earlier]  # acknowledged together: no round trip of their own
         if seq in self._sent_at:
             start, dice = self._sent_at.pop(seq)
             self.order_rtts.append((dice, time.perf_counter() - start))
@@ -565,6 +571,8 @@ class Session:
         self._peer_seq = record["seq"] + 1
         for seq in [s for s in self._unacked if s < record["seq"]]:
             del self._unacked[seq]  # the peer acted after applying them: implicitly acknowledged
+        for seq in [s for s in self._sent_at if s < record["seq"]]:
+            del self._sent_at[seq]
         self._applied(record, events)
         digest = protocol.short_digest(record["digest"])
         # Acks are cumulative and may wait: our own next order acknowledges everything before
