@@ -1,23 +1,172 @@
-"""Engine speed figures (printed, never asserted): run ``python benchmarks/engine.py``.
+"""Engine speed figures (printed, never asserted): ``python benchmarks/engine.py [--json] [--extra]``.
 
-1. replay verification: orders per second when a journal is re-run with every digest checked;
-2. ``reachable()`` on a 40x30 map with 60 units (Ancient Battles rules);
-3. one full computer-against-computer game per shipped scenario.
+Prints every figure of issue 16's table, each the median of repeated runs. The machine is shared,
+so in-process figures are CPU time of this process (``time.process_time``, which waiting for a
+core does not inflate) and whole-process figures give both wall time and the child's CPU time:
+
+1. ``replay --verify`` of a poltava-2 journal: orders per second, in process (so start-up is not
+   counted);
+2. ``game.digest()`` on poltava-1 states: the first call on each position of a replayed game, and
+   on a state just decoded from bytes (nothing cached);
+3. ``game.reachable(unit)`` on poltava-1 over a whole game's move phases: cold (the first question
+   asked about a new position) and warm (further units on the same position);
+4. ``list(game.legal_orders())`` in poltava-2 move phases (median and max), and the per-unit query
+   ``game.unit_orders(unit)`` when the engine offers one;
+5. ``hexwar simulate poltava-2 --seed 1`` as a whole process;
+6. ``hexwar --help`` and 7. ``hexwar scenarios`` as whole processes.
+
+``--extra`` adds the older figures: replay of every built-in scenario, ``reachable`` on a 40x30
+Ancient Battles field, computer games per scenario, the text map.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from hexwar.engine import Order
+from hexwar.engine import Game, Order, State
 from hexwar.match import Match, replay, simulate
-from hexwar.journal import read_journal
-from hexwar.scenarios.loader import builtin_paths, load_scenario, parse_scenario
+from hexwar.scenarios.loader import builtin_paths, find_scenario, load_scenario, parse_scenario
 
+clock = time.process_time  # CPU time: other engineers' jobs on the same cores do not count
+
+from hexwar.journal import read_journal
+
+HERE = Path(__file__).resolve().parent
+POLTAVA_2_JOURNAL = HERE.parent / "tests" / "engine" / "fixtures" / "poltava-2-seed1.journal"
+
+
+def _median(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def _simulated_journal(scenario_id: str, seed: int, folder: Path) -> Path:
+    path = folder / f"{scenario_id}-{seed}.journal"
+    simulate(load_scenario(find_scenario(scenario_id)), seed, path)
+    return path
+
+
+def _positions(journal: Path) -> list[Game]:
+    """Every position of a recorded game, each a fresh decoded copy (nothing cached on it)."""
+    games: list[Game] = []
+    replay(str(journal), read_journal(journal), verify=False,
+           on_order=lambda n, g, ev: games.append(Game(g.scenario, State.from_bytes(g.to_bytes()))))
+    return games
+
+
+def bench_replay(repeats: int) -> dict:
+    contents = read_journal(POLTAVA_2_JOURNAL)
+    rates, orders = [], 0
+    for _ in range(repeats):
+        start = clock()
+        report = replay(str(POLTAVA_2_JOURNAL), contents, verify=True)
+        seconds = clock() - start
+        orders = report.orders
+        rates.append(orders / seconds)
+    return {"orders": orders, "orders_per_s": round(_median(rates)), "runs": repeats}
+
+
+def bench_digest(p1_journal: Path, p1_positions: list[Game], repeats: int) -> dict:
+    decoded = []
+    for _ in range(repeats):
+        for g in p1_positions[:: max(1, len(p1_positions) // 60)]:
+            fresh = State.from_bytes(g.state.to_bytes())
+            start = clock()
+            fresh.digest()
+            decoded.append(clock() - start)
+    # the first digest of each position of a replay: the state exactly as Game.apply left it
+    after_apply: list[float] = []
+    contents = read_journal(p1_journal)
+
+    def on_order(n: int, g: Game, ev: list) -> None:
+        start = clock()
+        g.digest()
+        after_apply.append(clock() - start)
+
+    for _ in range(repeats):
+        replay(str(p1_journal), contents, verify=False, on_order=on_order)
+    return {"decoded_state_us": round(_median(decoded) * 1e6, 1),
+            "after_apply_us": round(_median(after_apply) * 1e6, 1)}
+
+
+def _movers(game: Game) -> list[str]:
+    """Units of the phasing side that may still move (Poltava: not guns, not redoubts)."""
+    from hexwar.engine.rulesets.poltava.board import arm
+    st = game.state
+    return [u.id for u in st.side_units(st.active)
+            if not u.marks.get("moved") and arm(u) not in ("art", "redoubt")]
+
+
+def bench_reachable(p1_positions: list[Game], repeats: int) -> dict:
+    cold, warm = [], []
+    for _ in range(repeats):
+        for g in p1_positions:
+            if g.state.phase != "move" or g.state.pending or g.over:
+                continue
+            game = Game(g.scenario, State.from_bytes(g.state.to_bytes()))  # nothing cached
+            ids = _movers(game)[:8]
+            for i, uid in enumerate(ids):
+                start = clock()
+                game.reachable(uid)
+                (cold if i == 0 else warm).append(clock() - start)
+    return {"cold_us": round(_median(cold) * 1e6), "warm_us": round(_median(warm) * 1e6),
+            "samples_cold": len(cold), "samples_warm": len(warm)}
+
+
+def bench_legal_orders(positions: list[Game]) -> dict:
+    full, counts, per_unit = [], [], []
+    move_positions = [g for g in positions if g.state.phase == "move" and not g.state.pending and not g.over]
+    for g in move_positions[:: max(1, len(move_positions) // 40)]:
+        game = Game(g.scenario, State.from_bytes(g.state.to_bytes()))
+        start = clock()
+        counts.append(len(list(game.legal_orders())))
+        full.append(clock() - start)
+        if hasattr(game, "unit_orders"):
+            for uid in _movers(game)[:8]:
+                fresh = Game(g.scenario, State.from_bytes(g.state.to_bytes()))
+                start = clock()
+                list(fresh.unit_orders(uid))
+                per_unit.append(clock() - start)
+    out = {"full_median_ms": round(_median(full) * 1e3, 1), "full_max_ms": round(max(full) * 1e3, 1),
+           "orders_min": min(counts), "orders_max": max(counts), "positions": len(full)}
+    if per_unit:
+        out["per_unit_median_ms"] = round(_median(per_unit) * 1e3, 2)
+        out["per_unit_max_ms"] = round(max(per_unit) * 1e3, 2)
+    return out
+
+
+def _process(args: list[str], repeats: int) -> tuple[float, float]:
+    """Median wall time and median CPU time (user + system) of ``python -m hexwar ARGS`` as a
+    process, started the way this interpreter was (so ``python -S`` runs compare like with like)."""
+    exe = [sys.executable, *(["-S"] if sys.flags.no_site else []), "-m", "hexwar"]
+    walls, cpus = [], []
+    for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([*exe, *args], check=True, stdout=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return _median(walls), _median(cpus)
+
+
+def bench_processes(repeats: int) -> dict:
+    sim = _process(["simulate", "poltava-2", "--seed", "1"], max(1, repeats // 2))
+    hlp = _process(["--help"], repeats)
+    scn = _process(["scenarios"], repeats)
+    return {"simulate_poltava2_s": round(sim[0], 2), "simulate_poltava2_cpu_s": round(sim[1], 2),
+            "help_ms": round(hlp[0] * 1e3), "help_cpu_ms": round(hlp[1] * 1e3),
+            "scenarios_ms": round(scn[0] * 1e3), "scenarios_cpu_ms": round(scn[1] * 1e3)}
+
+
+# --- the older figures (--extra) -------------------------------------------------------------------
 
 def big_map_scenario(width: int = 40, height: int = 30, per_side: int = 30) -> str:
     """A 40x30 Ancient Battles field with woods, hills and a river, 30 units a side."""
@@ -32,9 +181,9 @@ def big_map_scenario(width: int = 40, height: int = 30, per_side: int = 30) -> s
         row = []
         for c in range(width):
             if (c, r) in placed:
-                row.append(".")                      # units start in the open
+                row.append(".")
             elif c == width // 2 and r % 7 != 3:
-                row.append("~")                      # a river with fords every 7 rows
+                row.append("~")
             elif (c * 7 + r * 3) % 23 == 0:
                 row.append("F")
             elif (c * 5 + r * 11) % 19 == 0:
@@ -45,7 +194,7 @@ def big_map_scenario(width: int = 40, height: int = 30, per_side: int = 30) -> s
     units = []
     for (col, row), (side, i) in sorted(placed.items(), key=lambda kv: kv[1]):
         units.append(f'[[units]]\nid = "{side}-{i}"\nside = "{side}"\nkind = "{kinds[i % len(kinds)]}"\n'
-                         f'hex = "{col + 1:02d}{row + 1:02d}"\nfacing = "{"E" if side == "west" else "W"}"\n')
+                     f'hex = "{col + 1:02d}{row + 1:02d}"\nfacing = "{"E" if side == "west" else "W"}"\n')
     return f'''[scenario]
 id = "bench-40x30"
 title = "Benchmark field"
@@ -73,79 +222,108 @@ home_edge = "east"
 ''' + "\n".join(units)
 
 
-def bench_replay() -> None:
-    print("1. replay verification (every digest checked)")
+def extra_replay_all() -> dict:
+    out = {}
     for path in builtin_paths():
         scenario = load_scenario(path)
         with tempfile.TemporaryDirectory() as tmp:
             journal = Path(tmp) / "g.journal"
             simulate(scenario, 1, journal)
             contents = read_journal(journal)
-            start = time.perf_counter()
+            start = clock()
             report = replay(str(journal), contents, verify=True)
-            seconds = time.perf_counter() - start
-        print(f"   {scenario.id:<22} {report.orders:>5} orders in {seconds:6.3f} s = "
-              f"{report.orders / seconds:8.0f} orders/s")
+            seconds = clock() - start
+        out[scenario.id] = round(report.orders / seconds)
+    return out
 
 
-def bench_reachable() -> None:
-    """Time reachable() for every unit of each side during that side's activation phase."""
+def extra_reachable_big_map() -> dict:
     scenario = parse_scenario(big_map_scenario(), "<bench>")
     match = Match.new(scenario, seed=1)
     times: list[float] = []
-    total = 0
     measured: set[str] = set()
     while len(measured) < len(scenario.units) and not match.game.over:
         game = match.game
         if game.state.phase == "activation":
-            side = game.to_act()
-            for uid in sorted(u.id for u in game.state.side_units(side)):
-                start = time.perf_counter()
-                routes = game.reachable(uid)
-                times.append(time.perf_counter() - start)
-                total += len(routes)
+            for uid in sorted(u.id for u in game.state.side_units(game.to_act())):
+                start = clock()
+                game.reachable(uid)
+                times.append(clock() - start)
                 measured.add(uid)
         match.play(Order.make("end-phase"))
-    print(f"2. reachable() on a {scenario.map.width}x{scenario.map.height} map with "
-          f"{len(scenario.units)} units")
-    print(f"   mean {statistics.mean(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms per unit, "
-          f"{sum(times) * 1e3:.1f} ms for all {len(times)}; {total} destinations in all")
+    return {"median_ms": round(_median(times) * 1e3, 2), "max_ms": round(max(times) * 1e3, 2)}
 
 
-def bench_games(seeds: int = 5) -> None:
-    print(f"3. full computer-vs-computer games ({seeds} seeds each)")
+def extra_games(seeds: int = 3) -> dict:
+    out = {}
     for path in builtin_paths():
         scenario = load_scenario(path)
-        times, orders = [], []
+        times = []
         for seed in range(1, seeds + 1):
-            start = time.perf_counter()
-            result = simulate(scenario, seed)
-            times.append(time.perf_counter() - start)
-            orders.append(result.orders)
-        print(f"   {scenario.id:<22} mean {statistics.mean(times):6.3f} s per game "
-              f"(min {min(times):.3f}, max {max(times):.3f}), mean {statistics.mean(orders):.0f} orders")
+            start = clock()
+            simulate(scenario, seed)
+            times.append(clock() - start)
+        out[scenario.id] = round(_median(times), 3)
+    return out
 
 
-def bench_text_map(repeats: int = 20) -> None:
-    """``hexwar describe --map`` draws every hex and hexside as text; the biggest map is Poltava."""
-    from hexwar.scenarios.loader import find_scenario, load_scenario
+def extra_text_map(repeats: int = 10) -> float:
     from hexwar.textmap import render_map
     scenario = load_scenario(find_scenario("poltava-1"))
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         render_map(scenario)
-        times.append(time.perf_counter() - start)
-    print(f"4. text map of {scenario.id} ({scenario.map.width}x{scenario.map.height}): "
-          f"median {statistics.median(times) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms")
+        times.append(clock() - start)
+    return round(_median(times) * 1e3, 1)
 
 
-def main() -> int:
-    print(f"hexwar engine benchmarks (Python {sys.version.split()[0]})")
-    bench_replay()
-    bench_reachable()
-    bench_games()
-    bench_text_map()
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per figure (median is kept)")
+    parser.add_argument("--extra", action="store_true", help="also the older per-scenario figures")
+    args = parser.parse_args(argv)
+    r = max(1, args.repeats)
+    with tempfile.TemporaryDirectory() as tmp:
+        p1_journal = _simulated_journal("poltava-1", 1, Path(tmp))
+        p1 = _positions(p1_journal)
+        p2 = _positions(POLTAVA_2_JOURNAL)
+        figures = {
+            "python": sys.version.split()[0],
+            "replay_verify_poltava2": bench_replay(r),
+            "digest_poltava1": bench_digest(p1_journal, p1, r),
+            "reachable_poltava1": bench_reachable(p1, max(1, r // 2)),
+            "legal_orders_poltava2_move": bench_legal_orders(p2),
+            "processes": bench_processes(r),
+        }
+    if args.extra:
+        figures["extra"] = {"replay_orders_per_s": extra_replay_all(),
+                            "reachable_ancients_40x30": extra_reachable_big_map(),
+                            "game_seconds": extra_games(), "text_map_poltava1_ms": extra_text_map()}
+    if args.json:
+        print(json.dumps(figures, indent=2, sort_keys=True))
+        return 0
+    f = figures
+    rv, dg, rc, lo, pr = (f["replay_verify_poltava2"], f["digest_poltava1"], f["reachable_poltava1"],
+                          f["legal_orders_poltava2_move"], f["processes"])
+    print(f"hexwar engine benchmarks (Python {f['python']}; medians of {r} runs; CPU time in process; machine shared)")
+    print(f"1. replay --verify poltava-2 ({rv['orders']} orders): {rv['orders_per_s']} orders/s")
+    print(f"2. digest() poltava-1: {dg['after_apply_us']} µs after apply, "
+          f"{dg['decoded_state_us']} µs on a freshly decoded state")
+    print(f"3. reachable() poltava-1: {rc['warm_us']} µs warm, {rc['cold_us']} µs cold "
+          f"({rc['samples_warm']}/{rc['samples_cold']} samples)")
+    line = (f"4. legal_orders() poltava-2 move phases: {lo['full_median_ms']} ms median, "
+            f"{lo['full_max_ms']} ms max ({lo['orders_min']}-{lo['orders_max']} orders)")
+    if "per_unit_median_ms" in lo:
+        line += f"; unit_orders(unit) {lo['per_unit_median_ms']} ms median, {lo['per_unit_max_ms']} ms max"
+    print(line)
+    print(f"5. hexwar simulate poltava-2 --seed 1: {pr['simulate_poltava2_s']} s wall, "
+          f"{pr['simulate_poltava2_cpu_s']} s CPU (whole process)")
+    print(f"6. hexwar --help: {pr['help_ms']} ms wall, {pr['help_cpu_ms']} ms CPU")
+    print(f"7. hexwar scenarios: {pr['scenarios_ms']} ms wall, {pr['scenarios_cpu_ms']} ms CPU")
+    if "extra" in f:
+        print("extra:", json.dumps(f["extra"], sort_keys=True))
     return 0
 
 

@@ -16,33 +16,117 @@ class CodecError(ValueError):
     """Data that cannot be encoded canonically, or bytes that are not a canonical value."""
 
 
+class Encoded:
+    """A value already in canonical form: ``encode`` copies its bytes instead of walking it again.
+
+    The state keeps each unit's encoding until the unit changes and hands the parts in this way,
+    so a digest re-encodes only what moved. The bytes must be exactly ``encode(value)``.
+    """
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+
 def encode(value: Any) -> bytes:
     out = bytearray()
     _encode(value, out)
     return bytes(out)
 
 
+def array_header(n: int) -> bytes:
+    if n < 16:
+        return _FIXARRAY[n]
+    if n < 0x10000:
+        return b"\xdc" + struct.pack(">H", n)
+    return b"\xdd" + struct.pack(">I", n)
+
+
+def map_header(n: int) -> bytes:
+    if n < 16:
+        return _FIXMAP[n]
+    if n < 0x10000:
+        return b"\xde" + struct.pack(">H", n)
+    return b"\xdf" + struct.pack(">I", n)
+
+
+def sorted_items(d: dict[Any, Any]) -> list[tuple[bytes, Any]]:
+    """A map's entries as (encoded key, value), in canonical order (by the key's bytes)."""
+    items = []
+    for k, item in d.items():
+        tk = type(k)
+        if tk is str:
+            kb = _STR_CACHE.get(k)
+            if kb is None:
+                kb = _str_bytes(k)
+        elif (tk is int or isinstance(k, (str, int))) and not isinstance(k, bool):
+            kb = encode(k)
+        else:
+            raise CodecError(f"map key {k!r} is not a str or int")
+        items.append((kb, item))
+    items.sort(key=_first)
+    return items
+
+
+def _first(kv: tuple[bytes, Any]) -> bytes:
+    return kv[0]
+
+
+_FIXARRAY = tuple(bytes((0x90 | n,)) for n in range(16))
+_FIXMAP = tuple(bytes((0x80 | n,)) for n in range(16))
+_SMALL_INT = tuple(bytes((n,)) for n in range(0x80))
+#: encodings of short strings met before (map keys, mark names, ids); bounded, content-keyed
+_STR_CACHE: dict[str, bytes] = {}
+
+
+def _str_bytes(v: str) -> bytes:
+    b = v.encode("utf-8")
+    n = len(b)
+    if n < 32:
+        out = bytes((0xA0 | n,)) + b
+    elif n < 0x100:
+        out = bytes((0xD9, n)) + b
+    elif n < 0x10000:
+        out = b"\xda" + struct.pack(">H", n) + b
+    else:
+        out = b"\xdb" + struct.pack(">I", n) + b
+    if n < 32 and len(_STR_CACHE) < 4096:
+        _STR_CACHE[v] = out
+    return out
+
+
 def _encode(v: Any, out: bytearray) -> None:
-    if v is None:
+    t = type(v)
+    if t is str:
+        b = _STR_CACHE.get(v)
+        out += b if b is not None else _str_bytes(v)
+    elif t is int:
+        if 0 <= v < 0x80:
+            out += _SMALL_INT[v]
+        else:
+            _encode_int(v, out)
+    elif t is list or t is tuple:
+        out += array_header(len(v))
+        for item in v:
+            _encode(item, out)
+    elif t is dict:
+        out += map_header(len(v))
+        for kb, item in sorted_items(v):
+            out += kb
+            _encode(item, out)
+    elif v is None:
         out.append(0xC0)
     elif v is True:
         out.append(0xC3)
     elif v is False:
         out.append(0xC2)
+    elif t is Encoded:
+        out += v.data
     elif isinstance(v, int):
-        _encode_int(v, out)
+        _encode_int(int(v), out)
     elif isinstance(v, str):
-        b = v.encode("utf-8")
-        n = len(b)
-        if n < 32:
-            out.append(0xA0 | n)
-        elif n < 0x100:
-            out += bytes((0xD9, n))
-        elif n < 0x10000:
-            out += b"\xda" + struct.pack(">H", n)
-        else:
-            out += b"\xdb" + struct.pack(">I", n)
-        out += b
+        out += _str_bytes(str(v))
     elif isinstance(v, (bytes, bytearray)):
         n = len(v)
         if n < 0x100:
@@ -53,30 +137,12 @@ def _encode(v: Any, out: bytearray) -> None:
             out += b"\xc6" + struct.pack(">I", n)
         out += v
     elif isinstance(v, (list, tuple)):
-        n = len(v)
-        if n < 16:
-            out.append(0x90 | n)
-        elif n < 0x10000:
-            out += b"\xdc" + struct.pack(">H", n)
-        else:
-            out += b"\xdd" + struct.pack(">I", n)
+        out += array_header(len(v))
         for item in v:
             _encode(item, out)
     elif isinstance(v, dict):
-        n = len(v)
-        if n < 16:
-            out.append(0x80 | n)
-        elif n < 0x10000:
-            out += b"\xde" + struct.pack(">H", n)
-        else:
-            out += b"\xdf" + struct.pack(">I", n)
-        items = []
-        for k, item in v.items():
-            if not isinstance(k, (str, int)) or isinstance(k, bool):
-                raise CodecError(f"map key {k!r} is not a str or int")
-            items.append((encode(k), item))
-        items.sort(key=lambda kv: kv[0])
-        for kb, item in items:
+        out += map_header(len(v))
+        for kb, item in sorted_items(v):
             out += kb
             _encode(item, out)
     else:

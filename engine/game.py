@@ -44,6 +44,13 @@ class Game:
             return iter(())
         return self.ruleset.legal_orders(self)
 
+    def unit_orders(self, unit_id: str) -> Iterator[Order]:
+        """The legal orders for one unit (a move, a shot, an attack it joins...), without
+        working out every other unit's: the question a UI asks when a unit is selected."""
+        if self.over:
+            return iter(())
+        return self.ruleset.unit_orders(self, unit_id)
+
     def validate(self, order: Order, side: str | None = None) -> str | None:
         """None if ``order`` (issued by ``side``, when given) is legal now, else why not."""
         if self.over:
@@ -78,6 +85,13 @@ class Game:
     def apply(self, order: Order, dice: Dice | NoDice | None = None, side: str | None = None) -> list[Event]:
         """Validate and resolve ``order``; returns the events. Raises ``IllegalOrderError`` with
         the reason, leaving the state untouched, when the order is not legal."""
+        self.state, events = self.successor(order, dice, side)
+        return events
+
+    def successor(self, order: Order, dice: Dice | NoDice | None = None,
+                  side: str | None = None) -> tuple[State, list[Event]]:
+        """The state after ``order`` and its events, leaving this game untouched: validated once,
+        resolved on one copy. Raises ``IllegalOrderError`` when the order is not legal."""
         reason = self.validate(order, side)
         if reason is not None:
             raise IllegalOrderError(reason)
@@ -87,8 +101,7 @@ class Game:
         ctx = Resolution(self, work, dice)
         self.ruleset.resolve(ctx, order)
         work.seq += 1
-        self.state = work
-        return ctx.events
+        return work, ctx.events
 
     # --- encoding -----------------------------------------------------------------------------
     def digest(self) -> str:

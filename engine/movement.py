@@ -49,13 +49,19 @@ def search_moves(
     heap: list[tuple[int, int, tuple[Hex, Hashable, bool]]] = [(0, 0, first)]
     counter = 1
     result: dict[Hex, Route] = {}
+    refused: set[Hex] = set()  # hexes can_end said no to (it is asked once per hex)
+    push, pop = heapq.heappush, heapq.heappop
+    best_get = best.get
     while heap:
-        spent, _, node = heapq.heappop(heap)
+        spent, _, node = pop(heap)
         if best[node] < spent:
             continue
         here, here_aux, stopped = node
-        if here != start and here not in result and can_end(here):
-            result[here] = Route(spent, _path(parent, node))
+        if here != start and here not in result and here not in refused:
+            if can_end(here):
+                result[here] = _route(spent, _path(parent, node))
+            else:
+                refused.add(here)
         if stopped:
             continue  # the unit may end here but go no further
         for there in neighbors(here):
@@ -65,14 +71,23 @@ def search_moves(
             new_spent, new_aux, must_stop = outcome
             if new_spent > allowance:
                 continue
-            key = (Hex(*there), new_aux, bool(must_stop))
-            if key in best and best[key] <= new_spent:
+            key = (there if type(there) is Hex else Hex(*there), new_aux,
+                   must_stop if must_stop is True or must_stop is False else bool(must_stop))
+            old = best_get(key)
+            if old is not None and old <= new_spent:
                 continue
             best[key] = new_spent
             parent[key] = node
-            heapq.heappush(heap, (new_spent, counter, key))
+            push(heap, (new_spent, counter, key))
             counter += 1
     return result
+
+
+def _route(cost: int, path: tuple[Hex, ...]) -> Route:
+    """``Route(cost, path)`` without the frozen dataclass's per-field checks (hot in searches)."""
+    r = object.__new__(Route)
+    r.__dict__.update(cost=cost, path=path)
+    return r
 
 
 def _path(parent: dict, node: tuple[Hex, Hashable, bool]) -> tuple[Hex, ...]:

@@ -36,6 +36,14 @@ class Position(Protocol):
     def validate(self, order: Order, side: str | None = None) -> str | None: ...
 
 
+def order_names_unit(order: Order, unit_id: str) -> bool:
+    """Whether ``order`` is given to ``unit_id``: its ``unit`` argument, or one of its ``units``."""
+    if order.get("unit") == unit_id:
+        return True
+    units = order.get("units")
+    return isinstance(units, tuple) and unit_id in units
+
+
 class Resolution:
     """What ``Ruleset.resolve`` works with: the state copy, the scenario, the dice, the events."""
 
@@ -103,6 +111,12 @@ class Ruleset:
 
     def legal_orders(self, game: Position) -> Iterator[Order]:
         raise NotImplementedError
+
+    def unit_orders(self, game: Position, unit_id: str) -> Iterator[Order]:
+        """The legal orders that name ``unit_id`` (as ``unit`` or among ``units``), in
+        ``legal_orders`` order: what the UI offers for a selected unit. The default filters the
+        full list; rulesets override it to build only that unit's orders."""
+        return (o for o in self.legal_orders(game) if order_names_unit(o, unit_id))
 
     def validate(self, game: Position, order: Order) -> str | None:
         """None if ``order`` is legal now, else the reason it is not."""

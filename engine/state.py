@@ -3,6 +3,11 @@
 Two engines that agree on ``State.digest()`` agree on everything: every field that can change
 during a game is in the encoding. Copies are explicit (``State.copy()``); ``Game.apply`` works on
 a copy so a refused or failed order leaves the original untouched.
+
+A digest is taken after every order, and an order changes a few units out of a hundred, so each
+unit keeps its own encoded bytes until it changes: assigning any field, or changing its marks
+(a ``Marks`` dict that tells its unit), drops them. The state's bytes are then those cached
+parts joined in canonical order, byte for byte what encoding the whole ``to_data()`` gives.
 """
 
 from __future__ import annotations
@@ -11,10 +16,59 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .codec import decode, encode
+from .codec import Encoded, decode, encode, map_header, sorted_items
 from .hexgrid import Hex
 
 Scalar = int | str | bool | None
+
+
+class Marks(dict):  # type: ignore[type-arg]
+    """A unit's marks: a plain dict that remembers having changed since its unit was last
+    encoded (``changed``), so the unit knows its cached bytes are stale."""
+
+    __slots__ = ("changed",)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        dict.__setitem__(self, key, value)
+        self.changed = True
+
+    def __delitem__(self, key: Any) -> None:
+        dict.__delitem__(self, key)
+        self.changed = True
+
+    def pop(self, *args: Any) -> Any:
+        self.changed = True
+        return dict.pop(self, *args)
+
+    def popitem(self) -> Any:
+        self.changed = True
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self.changed = True
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        dict.update(self, *args, **kwargs)
+        self.changed = True
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self.changed = True
+        return dict.setdefault(self, key, default)
+
+    def __ior__(self, other: Any) -> "Marks":
+        dict.update(self, other)
+        self.changed = True
+        return self
+
+
+_set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Unit.__setattr__
+
+
+def _marks(value: Any, changed: bool = True) -> Marks:
+    m = Marks(value)
+    m.changed = changed
+    return m
 
 
 @dataclass
@@ -39,6 +93,38 @@ class Unit:
     grade: str = "average"
     stats: dict[str, Scalar] = field(default_factory=dict)
     marks: dict[str, Scalar] = field(default_factory=dict)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        d = self.__dict__
+        if name == "marks":
+            value = _marks(value)  # its own dict, so no other unit shares its change flag
+        elif name in ("kind", "stats"):
+            d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
+        d[name] = value
+        d["_bytes"] = None
+
+    def encoded(self) -> bytes:
+        """``encode(self.to_data())``, kept until the unit changes."""
+        d = self.__dict__
+        b = d.get("_bytes")
+        marks = d["marks"]
+        if type(marks) is not Marks:  # put back by something that bypassed __setattr__
+            marks = d["marks"] = _marks(marks)
+            b = None
+        if b is None or marks.changed:
+            b = encode(self.to_data())
+            d["_bytes"] = b
+            marks.changed = False
+        return b
+
+    def clone(self) -> "Unit":
+        """An independent copy sharing ``stats`` (they never change) and the cached encoding."""
+        new = object.__new__(Unit)
+        d = self.__dict__.copy()
+        marks = d["marks"]
+        d["marks"] = _marks(marks, marks.changed)
+        _set_dict(new, "__dict__", d)
+        return new
 
     @property
     def alive(self) -> bool:
@@ -96,15 +182,22 @@ class State:
     def occupancy(self) -> dict[Hex, list[Unit]]:
         """Hex -> units in it, units listed in id order."""
         out: dict[Hex, list[Unit]] = {}
-        for uid in sorted(self.units):
-            u = self.units[uid]
-            if u.hex is not None:
-                out.setdefault(u.hex, []).append(u)
+        units = self.units
+        for uid in _sorted_ids(tuple(units)):
+            u = units[uid]
+            h = u.hex
+            if h is not None:
+                here = out.get(h)
+                if here is None:
+                    out[h] = [u]
+                else:
+                    here.append(u)
         return out
 
     def side_units(self, side: str, alive: bool = True) -> list[Unit]:
-        return [self.units[k] for k in sorted(self.units)
-                if self.units[k].side == side and (not alive or self.units[k].alive)]
+        units = self.units
+        return [u for u in map(units.__getitem__, _sorted_ids(tuple(units)))
+                if u.side == side and (not alive or u.alive)]
 
     def enemy_of(self, side: str) -> str:
         return next(s for s in self.side_order if s != side)
@@ -136,7 +229,27 @@ class State:
         )
 
     def to_bytes(self) -> bytes:
-        return encode(self.to_data())
+        data = self.to_data_without_units()
+        data["units"] = Encoded(self._units_bytes())
+        return encode(data)
+
+    def to_data_without_units(self) -> dict[str, Any]:
+        return {
+            "v": 1, "ruleset": self.ruleset, "scenario": self.scenario, "turn": self.turn,
+            "phase": self.phase, "active": self.active, "side_order": self.side_order,
+            "sides": self.sides, "pending": self.pending, "vars": self.vars,
+            "result": self.result, "seq": self.seq,
+        }
+
+    def _units_bytes(self) -> bytes:
+        units = self.units
+        order = _unit_order(tuple(units))
+        parts = [map_header(len(units))]
+        append = parts.append
+        for kb, k in order:
+            append(kb)
+            append(units[k].encoded())
+        return b"".join(parts)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "State":
@@ -152,12 +265,39 @@ class State:
         return State(
             ruleset=self.ruleset, scenario=self.scenario, turn=self.turn, phase=self.phase,
             active=self.active, side_order=list(self.side_order), sides=_plain_copy(self.sides),
-            units={k: Unit(u.id, u.side, u.kind, u.name, u.hex, u.strength, u.max_strength,
-                           u.facing, u.division, u.grade, u.stats, dict(u.marks))
-                   for k, u in self.units.items()},
+            units={k: u.clone() for k, u in self.units.items()},
             pending=_plain_copy(self.pending), vars=_plain_copy(self.vars),
             result=_plain_copy(self.result), seq=self.seq,
         )
+
+
+_SORTED: dict[tuple[str, ...], list[str]] = {}
+
+
+def _sorted_ids(keys: tuple[str, ...]) -> list[str]:
+    """``sorted(keys)``, remembered for the few sets of unit ids a process meets."""
+    out = _SORTED.get(keys)
+    if out is None:
+        out = sorted(keys)
+        if len(_SORTED) > 64:
+            _SORTED.clear()
+        _SORTED[keys] = out
+    return out
+
+
+_ORDERS: dict[tuple[Any, ...], list[tuple[bytes, Any]]] = {}
+
+
+def _unit_order(keys: tuple[Any, ...]) -> list[tuple[bytes, Any]]:
+    """The unit ids in canonical map order with their encoded bytes; a game keeps the same ids
+    from start to end, so this is worked out once per set of ids (keyed on the ids themselves)."""
+    order = _ORDERS.get(keys)
+    if order is None:
+        order = [(kb, k) for kb, k in sorted_items({k: k for k in keys})]
+        if len(_ORDERS) > 64:
+            _ORDERS.clear()
+        _ORDERS[keys] = order
+    return order
 
 
 def _plain_copy(value: Any) -> Any:

@@ -30,16 +30,10 @@ def _load(name: str):
 # --- commands ----------------------------------------------------------------------------------
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from hexwar.scenarios.loader import ScenarioError, builtin_paths, load_scenario
-    rows, problems = [], []
-    for path in builtin_paths():
-        try:
-            s = load_scenario(path)
-        except ScenarioError as exc:
-            problems.extend(exc.problems)
-            continue
-        rows.append({"id": s.id, "title": s.title, "ruleset": s.ruleset, "turns": s.turns,
-                     "sides": [{"id": x.id, "name": x.name} for x in s.sides]})
+    # The catalogue reads each file's head only (no map, no units, no engine): a fast listing.
+    # `hexwar validate` and the tests check the built-in files in full.
+    from hexwar.scenarios.catalog import summaries
+    rows, problems = summaries()
     if args.json:
         _print_json(rows)
     else:

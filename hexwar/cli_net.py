@@ -73,6 +73,21 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return run_watch(args)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from hexwar.net.serve import Limits, serve_forever
+    from hexwar.paths import data_dir
+    limits = Limits(sessions=args.max_sessions, per_address=args.per_address,
+                    idle_seconds=args.idle_minutes * 60.0)
+    home = data_dir() / "serve"
+    try:
+        asyncio.run(serve_forever(home, args.bind, args.port, limits))
+    except OSError as exc:
+        raise UserError(f"cannot serve on {args.bind or '*'}:{args.port}: {exc.strerror or exc}") from None
+    return 0
+
+
 def _logged(command):
     """Set up logging as ``--verbose`` asks, then run ``command`` (imported only when it runs)."""
     def run(args: argparse.Namespace) -> int:
@@ -124,6 +139,18 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     s.add_argument("--fingerprint", help="the host key fingerprint the host printed (SHA256:...)")
     _common(s)
     s.set_defaults(func=_logged(cmd_join))
+
+    s = sub.add_parser("serve", help="serve hexwar over SSH: players need nothing but 'ssh -p PORT name@host'")
+    s.add_argument("--port", type=int, default=2222, help="TCP port (default 2222)")
+    s.add_argument("--bind", default="", help="address to listen on (default: all)")
+    s.add_argument("--max-sessions", type=int, default=64, metavar="N",
+                   help="players connected at once (default 64)")
+    s.add_argument("--per-address", type=int, default=4, metavar="N",
+                   help="connections from one address at once (default 4)")
+    s.add_argument("--idle-minutes", type=float, default=30.0, metavar="M",
+                   help="close a session after this long without a key pressed (default 30)")
+    s.add_argument("-v", "--verbose", action="store_true", help="log every login to stderr")
+    s.set_defaults(func=_logged(cmd_serve))
 
     s = sub.add_parser("watch", help="watch a network match as a spectator (read-only)")
     s.add_argument("address", metavar="HOST[:PORT]")

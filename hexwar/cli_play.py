@@ -30,6 +30,12 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     ui_options(s)
     s.set_defaults(func=cmd_play)
 
+    # what ``hexwar serve`` runs on each player's pseudo-terminal (not for typing by hand)
+    s = sub.add_parser("served-session", help=argparse.SUPPRESS)
+    s.add_argument("--player", required=True)
+    ui_options(s)
+    s.set_defaults(func=cmd_served_session)
+
     s = sub.add_parser("replay-view", help="step through a saved game in the terminal")
     s.add_argument("file", help="journal file")
     ui_options(s)
@@ -92,6 +98,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = {s: ("computer" if s in ai else "human") for s in sides}
     return _run(scenario=scenario, players=players, theme=args.theme, ascii=args.ascii,
                 save=not args.no_save)
+
+
+def cmd_served_session(args: argparse.Namespace) -> int:
+    """The main menu for one served player, in their own folder (``HEXWAR_HOME``, set by the
+    server), without the entries that would open ports or read files outside it."""
+    return _run(theme=args.theme, ascii=args.ascii, served=args.player)
 
 
 def cmd_replay_view(args: argparse.Namespace) -> int:

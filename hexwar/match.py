@@ -75,19 +75,17 @@ def resolve_order(game: Game, match_id: bytes, order: Order, side: str,
     the two nonces when it needs any. Returns the new game, the events and the journal record;
     ``game`` itself is untouched, so the caller journals first and only then makes it current.
     Raises ``IllegalOrderError`` with the reason when the order is refused."""
-    reason = game.validate(order, side)
-    if reason is not None:
-        raise IllegalOrderError(reason)
     seq = game.state.seq
     dice = None
     if game.needs_dice(order):
         if nonces is None:
-            raise IllegalOrderError("this order needs dice but no nonces were exchanged")
+            raise IllegalOrderError(game.validate(order, side)
+                                    or "this order needs dice but no nonces were exchanged")
         dice = Dice(order_seed(match_id, seq, nonces[0], nonces[1]))
     else:
         nonces = None
-    trial = game.copy()
-    events = trial.apply(order, dice, side)
+    state, events = game.successor(order, dice, side)  # validates once, copies once
+    trial = Game(game.scenario, state)
     record = {"type": "order", "seq": seq, "side": side, "order": order.to_wire(),
               "nonces": nonces, "digest": trial.digest()}
     return trial, events, record

@@ -126,3 +126,24 @@ def test_legal_orders_all_validate_at_the_start(scenario):
     assert len(set(orders)) == len(orders)
     other = game.state.enemy_of(game.to_act())
     assert game.validate(orders[0], side=other) is not None
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=IDS)
+def test_cached_unit_bytes_always_equal_a_fresh_encoding(scenario):
+    """Each unit keeps its encoded bytes until it changes (engine speed); a ruleset that changed a
+    unit behind the cache's back (a mark's value mutated in place, say) would make two machines
+    disagree. At every order of a whole game the cached bytes equal a fresh encoding."""
+    from hexwar.engine.codec import encode
+
+    from hexwar.engine.ai import Computer
+
+    match = Match.new(scenario, seed=3)
+    computer = Computer(3)
+    steps = 0
+    while not match.game.over and steps < 400:
+        side = match.game.to_act()
+        order = computer.choose(match.game)
+        match.play(order, side)
+        steps += 1
+        assert match.game.state.to_bytes() == encode(match.game.state.to_data()), f"order {steps}"
+    assert steps > 0

@@ -30,8 +30,9 @@ class HexwarApp(App):
     def __init__(self, *, scenario: Scenario | None = None, players: dict[str, str] | None = None,
                  load: Path | None = None, replay: Path | None = None, theme: str | None = None,
                  ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
-                 session: Session | None = None, net=None) -> None:
+                 session: Session | None = None, net=None, served: str | None = None) -> None:
         super().__init__()
+        self.served = served  # the player's name when ``hexwar serve`` runs this app for them
         self.hexwar_theme = theme or default_theme()
         self.ascii = ascii
         self.save = save
@@ -166,7 +167,10 @@ class HexwarApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every game action and the four themes."""
         from .screen_game import GameScreen
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if self.served and command.title == "Screenshot":
+                continue  # it would write a file on the server, outside the player's folder
+            yield command
         for name in THEMES:
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme",
                                 partial(self.set_hexwar_theme, name))

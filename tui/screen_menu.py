@@ -33,10 +33,18 @@ class MenuScreen(Screen):
              ("host", "Host a network game"), ("join", "Join a network game"),
              ("settings", "Settings (theme, ASCII)"), ("quit", "Quit")]
 
+    #: a served player plays on the server: no ports of their own to open, no other machine to join
+    SERVED_HIDDEN = ("host", "join")
+
     def compose(self) -> ComposeResult:
+        served = self.app.served
+        items = [(k, t) for k, t in self.ITEMS if not (served and k in self.SERVED_HIDDEN)]
+        title = "H E X W A R\nhex-and-counter wargames in the terminal"
+        if served:
+            title += f"\nplaying as {served} · your games are kept here for when you come back"
         with Vertical(classes="dialog", id="menu"):
-            yield Static("H E X W A R\nhex-and-counter wargames in the terminal", id="menu-title")
-            yield OptionList(*[Option(Text(text), id=key) for key, text in self.ITEMS], id="menu-list")
+            yield Static(title, id="menu-title")
+            yield OptionList(*[Option(Text(text), id=key) for key, text in items], id="menu-list")
             yield Label("arrows + enter · ? help in game · ctrl+p commands", classes="dialog-hint")
         yield Footer()
 
@@ -186,10 +194,13 @@ class SavedGamePicker(Screen):
     def compose(self) -> ComposeResult:
         self.paths = saved_games()
         verb = "Load" if self.purpose == "load" else "Replay"
+        # a served player sees only their own folder: no file names typed in
+        other = [] if self.app.served else [Option(Text("Other file…"), id="other")]
+        hint = "" if self.app.served else " (o: type a file name)"
         with Vertical(classes="dialog", id="saves"):
-            yield Label(f"{verb} which game? (o: type a file name)", classes="dialog-title")
+            yield Label(f"{verb} which game?{hint}", classes="dialog-title")
             yield OptionList(*[Option(Text(p.name), id=str(i)) for i, p in enumerate(self.paths)]
-                             + [Option(Text("Other file…"), id="other")], id="save-list")
+                             + other, id="save-list")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -197,6 +208,9 @@ class SavedGamePicker(Screen):
             self.action_other()
         else:
             self._open(str(self.paths[event.option_index]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "other" and self.app.served)  # a served player types no file names
 
     def action_other(self) -> None:
         self.app.push_screen(AskText("Journal file:"), lambda p: p and self._open(p))

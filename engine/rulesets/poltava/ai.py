@@ -7,11 +7,11 @@ melee the best expected step balance; obligations (R8.2) force an attack when on
 
 from __future__ import annotations
 
-from hexwar.engine.hexgrid import hex_distance, hex_spiral
+from hexwar.engine.hexgrid import hex_distance, hex_neighbors, hex_spiral
 from hexwar.engine.orders import Order
 
 from . import melee as M
-from .board import arm, cs_of, hx, other, stars_of, view_of
+from .board import _tables, arm, cs_of, hx, other, stars_of, view_of
 from .data import FIRE_RANGE, MELEE_ARMS, RUSSIA, SWEDEN, parse_result
 
 
@@ -76,27 +76,43 @@ def _near(h, field) -> int:
 
 
 def _field(v, side):
-    """Hex distance to the nearest enemy combat unit, for every map hex (multi-source BFS)."""
+    """Hex distance to the nearest enemy combat unit, for every map hex (multi-source BFS).
+
+    The answer depends only on the map and where the enemy stands, which does not change while
+    a side moves, so it is kept on the map's tables keyed on those enemy hexes."""
     key = "near" + side
     if key not in v._zoc:
-        dist = {}
-        frontier = []
-        for h in _enemy_hexes(v, side):
-            if h not in dist:
-                dist[h] = 0
-                frontier.append(h)
-        d = 0
-        while frontier and d < 30:
-            d += 1
-            nxt = []
-            for h in frontier:
-                for _, n in v.m.neighbors(h):
-                    if n not in dist:
-                        dist[n] = d
-                        nxt.append(n)
-            frontier = nxt
+        sources = tuple(_enemy_hexes(v, side))
+        cache = _tables(v.m).setdefault("ai_near", {})
+        dist = cache.get(sources)
+        if dist is None:
+            dist = _distances(v, sources)
+            if len(cache) > 32:
+                cache.clear()
+            cache[sources] = dist
         v._zoc[key] = dist
     return v._zoc[key]
+
+
+def _distances(v, sources) -> dict:
+    nbrs = _tables(v.m)["nbrs"]
+    dist = {}
+    frontier = []
+    for h in sources:
+        if h not in dist:
+            dist[h] = 0
+            frontier.append(h)
+    d = 0
+    while frontier and d < 30:
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in nbrs.get(h, ()):
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def _moves(rs, v):
@@ -164,7 +180,8 @@ def _redoubt_risk(v, u, path) -> int:
     """S2-2.6: every Russian redoubt passed risks a step and the Roos column."""
     if u.side != SWEDEN or arm(u) == "leader":
         return 0
-    return 25 * sum(1 for h in path if v.garrisoned(h))
+    garrisons = v.garrison_hexes()
+    return 25 * sum(1 for h in path if h in garrisons)
 
 
 def _odb_slots(v, side) -> dict:
@@ -206,14 +223,34 @@ def _exposure(v, side, h) -> int:
     at musket range, and cavalry waiting under the camp's guns is wasted."""
     key = "exposure" + side
     if key not in v._zoc:
-        reach: dict = {}
-        for e in v.st.side_units(other(side)):
-            a = arm(e)
-            if a in _EXPOSED:
-                for n in hex_spiral(e.hex, FIRE_RANGE[a]):
+        shooters = tuple((e.hex, a) for e in v.st.side_units(other(side)) if (a := arm(e)) in _EXPOSED)
+        cache = _tables(v.m).setdefault("ai_exposure", {})
+        reach = cache.get(shooters)
+        if reach is None:
+            reach = {}
+            for eh, a in shooters:
+                for n in _spiral(eh, FIRE_RANGE[a]):
                     reach[n] = reach.get(n, 0) + _EXPOSED[a]
+            if len(cache) > 32:
+                cache.clear()
+            cache[shooters] = reach
         v._zoc[key] = reach
     return 0 if h in v.zoc(side) else min(100, v._zoc[key].get(h, 0))
+
+
+_SPIRALS: dict = {}
+
+
+def _spiral(h, r) -> tuple:
+    """``hex_spiral(h, r)``, remembered (pure geometry, keyed on the hex and radius)."""
+    key = (h[0], h[1], r)
+    out = _SPIRALS.get(key)
+    if out is None:
+        out = tuple(hex_spiral(h, r))
+        if len(_SPIRALS) > 50_000:
+            _SPIRALS.clear()
+        _SPIRALS[key] = out
+    return out
 
 
 def _dest_score(v, u, h, enemies, target) -> int:
@@ -236,7 +273,8 @@ def _dest_score(v, u, h, enemies, target) -> int:
         score -= d * 10
         score -= _exposure(v, u.side, h)
         if d == 1:
-            adj = [x for x in v.st.side_units(other(u.side)) if hex_distance(x.hex, h) == 1 and arm(x) in MELEE_ARMS]
+            enemy = other(u.side)
+            adj = [x for n in hex_neighbors(h) for x in v.combat_at(n, enemy) if arm(x) in MELEE_ARMS]
             if sum(cs_of(x) for x in adj) > cs_of(u) + 1:
                 score -= 25
     t = v.terrain(h)

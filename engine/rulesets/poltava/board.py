@@ -6,10 +6,12 @@ zones of control so that move searches stay cheap. Everything iterates in sorted
 
 from __future__ import annotations
 
+import heapq
+from operator import attrgetter
 from typing import Any
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
-from hexwar.engine.movement import Route, search_moves
+from hexwar.engine.movement import Route, _route, search_moves
 
 from .data import (UNIT_TYPES, CAMP, ELEVATED, HEX_COST, IMPASSABLE, LOS_BLOCKING, MOUNTED, NO_CAVALRY, NO_ZOC,
                    RUSSIA, SWEDEN, ZOC_ARMS)
@@ -27,8 +29,17 @@ _ARM = {k: v["arm"] for k, v in UNIT_TYPES.items()}
 
 
 def arm(u) -> str:
-    a = u.stats.get("arm")
-    return a if a is not None else _ARM.get(u.kind, "")
+    """The unit's arm (inf, cav, art, cossack, leader, redoubt): its own stat or its class's.
+    Both are fixed for the whole game, so the answer is kept on the unit (and its copies)."""
+    d = getattr(u, "__dict__", None)
+    a = None if d is None else d.get("_arm")
+    if a is None:
+        a = u.stats.get("arm")
+        if a is None:
+            a = _ARM.get(u.kind, "")
+        if d is not None:
+            d["_arm"] = a
+    return a
 
 
 def reduced(u) -> bool:
@@ -51,39 +62,34 @@ def other(side: str) -> str:
     return RUSSIA if side == SWEDEN else SWEDEN
 
 
-_FEATURES: dict[int, tuple] = {}
 _R2 = tuple(hex_spiral(Hex(0, 0), 2))
+#: hex -> the hexes within 2 of it (pure geometry, so keyed on the hex itself)
+_WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 
 
-def within2(h):
-    return [Hex(h[0] + d[0], h[1] + d[1]) for d in _R2]
+def within2(h) -> tuple[Hex, ...]:
+    out = _WITHIN2.get(h)
+    if out is None:
+        out = tuple(Hex(h[0] + d[0], h[1] + d[1]) for d in _R2)
+        if len(_WITHIN2) < 20_000:
+            _WITHIN2[Hex(*h)] = out
+    return out
 
 
-_VIEWS: dict[int, tuple] = {}
-
-
-def view_of(game) -> "View":
-    """A View shared by the read-only questions asked about one position (validate, legal
-    orders, AI); rebuilt whenever any unit's hex, strength or side differs."""
-    st = game.state
-    fp = (st.seq, tuple((u.hex, u.strength, u.side) for u in st.units.values()))
-    e = _VIEWS.get(id(st))
-    if e is not None and e[0] is st and e[1] == fp and e[2].scn is game.scenario:
-        return e[2]
-    if len(_VIEWS) > 16:
-        _VIEWS.clear()
-    v = View(game.scenario, st)
-    _VIEWS[id(st)] = (st, fp, v)
-    return v
+def _tables(m) -> dict:
+    """Lookup tables derived from one map, kept on the map object itself: a map never changes
+    during a game, so they are filled in once and shared by every View of it."""
+    t = m.__dict__.get("_poltava_tables")
+    if t is None:
+        t = {"features": {}, "zoc_out": {},
+             "nbrs": {h: tuple(n for _, n in m.neighbors(h)) for h in m.hexes}}
+        object.__setattr__(m, "_poltava_tables", t)
+    return t
 
 
 def features(m, a, b) -> frozenset:
-    """Hexside features between two hexes, memoised per map (maps never change)."""
-    entry = _FEATURES.get(id(m))
-    if entry is None or entry[0] is not m:
-        entry = (m, {})
-        _FEATURES[id(m)] = entry
-    cache = entry[1]
+    """Hexside features between two hexes, memoised on the map (maps never change)."""
+    cache = _tables(m)["features"]
     key = (a, b)
     f = cache.get(key)
     if f is None:
@@ -92,31 +98,212 @@ def features(m, a, b) -> frozenset:
     return f
 
 
+def zoc_out(m, h) -> tuple[Hex, ...]:
+    """The neighbours of ``h`` into which a ZOC from ``h`` extends (Part 5): the map decides it,
+    whoever stands in ``h``."""
+    cache = _tables(m)["zoc_out"]
+    out = cache.get(h)
+    if out is None:
+        out = []
+        for n in hex_neighbors(h):
+            if n not in m:
+                continue
+            t = m.terrain_at(n)
+            if t in IMPASSABLE or t in NO_ZOC:
+                continue
+            f = features(m, h, n)
+            if "impassable" in f or "retrenchment" in f:
+                continue
+            out.append(n)
+        out = tuple(out)
+        cache[Hex(*h)] = out
+    return out
+
+
+def _edge_costs(m, mounted: bool, banned: bool, bound: bool, road: bool) -> dict:
+    """(from, to) -> what the step costs a unit of this kind, or -1 if it may not take it; the
+    map alone decides it, so it is worked out once per map and kind of mover."""
+    return _tables(m).setdefault(("edges", mounted, banned, bound, road), {})
+
+
+def _edge_cost(m, a, b, mounted: bool, banned: bool, bound: bool, road: bool) -> int:
+    """The map's part of one movement step (Part 4): terrain and hexside costs, impassable
+    terrain and hexsides, no horse into retrenchments, the Redoubt Line ban, camp-bound units,
+    roads for road movement. Units, ZOC and danger zones are checked by the caller."""
+    t = m.terrain_at(b)
+    if t in IMPASSABLE or (mounted and t in NO_CAVALRY):
+        return -1
+    f = features(m, a, b)
+    if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
+        return -1
+    if bound and t not in CAMP:
+        return -1
+    if road:
+        return 1 if m.road_between(a, b) else -1
+    return HEX_COST.get(t, 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
+
+
+def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) -> dict[Hex, Route]:
+    """``search_moves`` with Poltava's step written inline (it carries no extra value along the
+    path), for the thousands of searches a computer game makes. Same nodes, same order of
+    expansion and the same tie-breaks, so the same routes: tests compare the two."""
+    edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
+    first = (start, False)
+    best = {first: 0}
+    parent: dict = {first: None}
+    heap = [(0, 0, first)]
+    counter = 1
+    result: dict[Hex, Route] = {}
+    refused: set = set()
+    push, pop = heapq.heappush, heapq.heappop
+    best_get, edges_get, nbrs_get = best.get, edges.get, nbrs.get
+    while heap:
+        spent, _, node = pop(heap)
+        if best[node] < spent:
+            continue
+        here, stopped = node
+        if here != start and here not in result and here not in refused:
+            if can_end(here):
+                path = []
+                cur = node
+                while cur is not None:
+                    path.append(cur[0])
+                    cur = parent[cur]
+                path.reverse()
+                result[here] = _route(spent, tuple(path[1:]))
+            else:
+                refused.add(here)
+        if stopped:
+            continue
+        for there in nbrs_get(here, ()):
+            cost = edges_get((here, there))
+            if cost is None:
+                cost = edges[(here, there)] = _edge_cost(m, here, there, *flags)
+            if cost < 0 or there in enemy_occ or there in danger or there in musket:
+                continue
+            stop = not leader and there in zoc
+            if stop and cossack:
+                continue
+            new_spent = spent + cost
+            if new_spent > allowance:
+                continue
+            key = (there, stop)
+            old = best_get(key)
+            if old is not None and old <= new_spent:
+                continue
+            best[key] = new_spent
+            parent[key] = node
+            push(heap, (new_spent, counter, key))
+            counter += 1
+    return result
+
+
+def view_of(game) -> "View":
+    """A View shared by the read-only questions asked about one position (validate, legal
+    orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
+    side differs, or another scenario asks."""
+    st = game.state
+    fp = (st.seq, tuple(map(_FP, st.units.values())))
+    e = st.__dict__.get("_poltava_view")
+    if e is not None and e[0] == fp and e[1].scn is game.scenario:
+        return e[1]
+    v = View(game.scenario, st, snapshot=True)
+    st.__dict__["_poltava_view"] = (fp, v)
+    return v
+
+
+_FP = attrgetter("hex", "strength", "side")
+
+
+COMBAT_ARMS = ("inf", "cav", "art", "cossack")
+
+
 class View:
-    def __init__(self, scenario, state) -> None:
+    """Questions about one position. A ``snapshot`` view (what ``view_of`` builds for a position
+    nobody is changing) indexes the live units, combat units and redoubts of every hex once; a
+    plain view (used while an order resolves and units move and die) looks them up each time."""
+
+    def __init__(self, scenario, state, snapshot: bool = False) -> None:
         self.scn = scenario
         self.st = state
         self.m = scenario.map
         self.s1 = scenario.rule("scenario", 1) == 1
         self.occ: dict[Hex, list] = state.occupancy()
-        self._zoc: dict[str, frozenset] = {}
+        self._zoc: dict[str, Any] = {}
         self._danger: dict[str, frozenset] = {}
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
+        self.snapshot = snapshot
+        self._indexed: tuple[dict, dict, dict] | None = None
+
+    @property
+    def _alive(self) -> dict[Hex, list] | None:
+        """Live units per hex (snapshot views only; built on first use)."""
+        if not self.snapshot:
+            return None
+        if self._indexed is None:
+            self._index()
+        return self._indexed[0]  # type: ignore[index]
+
+    @property
+    def _combat(self) -> dict[Hex, list]:
+        if self._indexed is None:
+            self._index()
+        return self._indexed[1]  # type: ignore[index]
+
+    @property
+    def _redoubt(self) -> dict[Hex, Any]:
+        if self._indexed is None:
+            self._index()
+        return self._indexed[2]  # type: ignore[index]
+
+    def _index(self) -> None:
+        alive, combat, redoubt = {}, {}, {}
+        for h, us in self.occ.items():
+            here = [u for u in us if u.hex is not None and u.strength > 0]
+            if not here:
+                continue
+            alive[h] = here
+            c = []
+            for u in here:
+                a = arm(u)
+                if a in COMBAT_ARMS:
+                    c.append(u)
+                elif a == "redoubt" and h not in redoubt:
+                    redoubt[h] = u
+            if c:
+                combat[h] = c
+        self._indexed = (alive, combat, redoubt)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
-        return [u for u in self.occ.get(Hex(*h), []) if u.alive]
+        if type(h) is list:
+            h = Hex(*h)
+        if self._alive is not None:
+            return list(self._alive.get(h, ()))
+        return [u for u in self.occ.get(h, []) if u.alive]
 
     def combat_at(self, h, side: str | None = None) -> list:
-        return [u for u in self.units_at(h) if arm(u) in ("inf", "cav", "art", "cossack")
+        if self._alive is not None:
+            if type(h) is list:
+                h = Hex(*h)
+            return [u for u in self._combat.get(h, ()) if side is None or u.side == side]
+        return [u for u in self.units_at(h) if arm(u) in COMBAT_ARMS
                 and (side is None or u.side == side)]
 
     def redoubt_at(self, h):
+        if self._alive is not None:
+            return self._redoubt.get(Hex(*h) if type(h) is list else h)
         for u in self.units_at(h):
             if arm(u) == "redoubt":
                 return u
         return None
+
+    def garrison_hexes(self) -> frozenset:
+        """Every hex ``garrisoned`` is true of, worked out once per view."""
+        if "garrisons" not in self._zoc:
+            self._zoc["garrisons"] = frozenset(h for h in self.occ if self.garrisoned(h))
+        return self._zoc["garrisons"]
 
     def garrisoned(self, h) -> bool:
         """A Russian-side redoubt marker (S2-2): a defensive virtual unit."""
@@ -148,13 +335,13 @@ class View:
     def zoc(self, side: str) -> frozenset:
         """Hexes in which units of ``side`` are in an enemy ZOC."""
         if side not in self._zoc:
-            out = set()
-            for h in sorted(self.occ):
-                for u in self.occ[h]:
+            out: set = set()
+            m = self.m
+            for h, us in self.occ.items():
+                for u in us:
                     if u.alive and u.side != side and arm(u) in ZOC_ARMS:
-                        for n in hex_neighbors(h):
-                            if self.zoc_extends(u, h, n):
-                                out.add(n)
+                        out.update(zoc_out(m, h))
+                        break
             self._zoc[side] = frozenset(out)
         return self._zoc[side]
 
@@ -177,9 +364,9 @@ class View:
     def danger(self, side: str) -> frozenset:
         """Hexes within 2 of an enemy combat unit or enemy-held redoubt (long movement, R4.8)."""
         if side not in self._danger:
-            out = set()
-            for h in sorted(self.occ):
-                for u in self.occ[h]:
+            out: set = set()
+            for h, us in self.occ.items():
+                for u in us:
                     if not u.alive or u.side == side:
                         continue
                     if arm(u) in ("inf", "cav", "art", "cossack") or (arm(u) == "redoubt" and u.side == RUSSIA):
@@ -191,8 +378,8 @@ class View:
     def musket(self, side: str) -> frozenset:
         """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
         if side not in self._musket:
-            out = set()
-            for h in sorted(self.occ):
+            out: set = set()
+            for h in self.occ:
                 if any(u.alive and u.side != side and arm(u) == "inf" for u in self.occ[h]):
                     out.update(within2(h))
             self._musket[side] = frozenset(out)
@@ -234,49 +421,64 @@ class View:
             return False
         return True
 
-    def step_fn(self, u, mode: str):
+    def mover(self, u, mode: str) -> tuple:
+        """What one unit's move in ``mode`` depends on (Part 4, 5 and S2-1.4): the edge costs for
+        its kind, the hexes it may not enter (enemy units, danger and musket zones), the enemy
+        ZOC, and whether ZOC stops it (not leaders) or bars it (Cossacks)."""
         side = u.side
-        zoc = self.zoc(side)
-        leader = arm(u) == "leader"
+        a = arm(u)
         danger = self.danger(side) if mode in ("long", "longroad") else frozenset()
         musket = self.musket(side) if self.odb_restricted(u) else frozenset()
-        road = mode in ("road", "longroad")
-        banned = self.line_banned(u)
-        bound = self.camp_bound(u)
-        cossack = arm(u) == "cossack"
+        flags = (a in MOUNTED, self.line_banned(u), self.camp_bound(u), mode in ("road", "longroad"))
+        return (_edge_costs(self.m, *flags), flags, self.enemy_hexes(side), danger, musket,
+                self.zoc(side), a == "leader", a == "cossack")
 
-        enemy_occ = self.enemy_hexes(side)
+    def step_fn(self, u, mode: str):
+        edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = self.mover(u, mode)
         m = self.m
-        terr = m.terrain_at
-        mounted = arm(u) in MOUNTED
-        camp_set = CAMP
 
         def step(a, b, spent, aux):
-            if terr(b) in IMPASSABLE or b in enemy_occ or (mounted and terr(b) in NO_CAVALRY):
+            cost = edges.get((a, b))
+            if cost is None:
+                cost = edges[(a, b)] = _edge_cost(m, a, b, *flags)
+            if cost < 0 or b in enemy_occ or b in danger or b in musket:
                 return None
-            f = features(m, a, b)
-            if f:
-                if "impassable" in f or (mounted and "retrenchment" in f) or (banned and "redoubt_line" in f):
-                    return None
-            if bound and terr(b) not in camp_set:
-                return None
-            if road:
-                if not m.road_between(a, b):
-                    return None
-                cost = 1
-            else:
-                cost = HEX_COST.get(terr(b), 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
-            if b in danger or b in musket:
-                return None
-            stop = False
             if not leader and b in zoc:
                 if cossack:
                     return None
-                stop = True
-            return spent + cost, aux, stop
+                return spent + cost, aux, True
+            return spent + cost, aux, False
         return step
 
     def can_end(self, u, h) -> bool:
+        if self.snapshot:
+            if self._indexed is None:
+                self._index()
+            alive, combat, redoubts = self._indexed  # type: ignore[misc]
+            if h not in alive:
+                # nobody here: only the terrain can forbid it
+                a = arm(u)
+                return not (a in MOUNTED and self.terrain(h) in NO_CAVALRY)
+            side = u.side
+            enemy = other(side)
+            here = combat.get(h, ())
+            if any(x.side == enemy for x in here):
+                return False
+            a = arm(u)
+            if a == "leader":
+                return True
+            if a in MOUNTED and self.terrain(h) in NO_CAVALRY:
+                return False
+            own = [x for x in here if x.side == side]
+            r = redoubts.get(h)
+            if r is not None and (r.side == RUSSIA or side == RUSSIA or own):
+                return False
+            mates = [x for x in own if x.id != u.id]
+            if not mates:
+                return True
+            if a == "art":
+                return False
+            return len(mates) == 1 and arm(mates[0]) == "art"
         if self.combat_at(h, other(u.side)):
             return False
         if arm(u) == "leader":
@@ -310,9 +512,19 @@ class View:
         start = Hex(*(start if start is not None else u.hex))
         if not self.mode_ok_at_start(u, mode, start):
             return {}
-        return search_moves(start, lambda h: [n for _, n in self.m.neighbors(h)],
-                            self.step_fn(u, mode), self.allowance(u, mode),
-                            lambda h: self.can_end(u, h))
+        nbrs = _tables(self.m)["nbrs"]
+        if self.snapshot:  # the position stands still: remember each answer for this unit
+            memo = self._zoc.setdefault(("can_end", u.id), {})
+
+            def can_end(h):
+                ok = memo.get(h)
+                if ok is None:
+                    ok = memo[h] = self.can_end(u, h)
+                return ok
+        else:
+            def can_end(h):
+                return self.can_end(u, h)
+        return _search(self.m, start, nbrs, self.mover(u, mode), self.allowance(u, mode), can_end)
 
     def check_path(self, u, start, path, mode: str, spent0: int = 0) -> str | None:
         if not self.mode_ok_at_start(u, mode, start):

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors, hex_spiral
 from hexwar.engine.orders import Order
-from hexwar.engine.ruleset import Ruleset
+from hexwar.engine.ruleset import Ruleset, order_names_unit
 from hexwar.engine.state import State, Unit
 
 from . import melee as M
@@ -39,6 +39,13 @@ def _hex_arg(val) -> Hex | None:
     except Exception:
         pass
     return None
+
+
+def move_order(kind: str, unit_id: str, path, mode: str) -> Order:
+    """``Order.make(kind, unit=unit_id, path=path, mode=mode)`` for a path the engine found
+    itself (hexes of the map, a known unit id): the same value, built without re-checking it,
+    since a unit may have a hundred destinations."""
+    return Order(kind, (("mode", mode), ("path", tuple((h[0], h[1]) for h in path)), ("unit", unit_id)))
 
 
 class PoltavaRuleset(Ruleset):
@@ -517,6 +524,36 @@ class PoltavaRuleset(Ruleset):
             for o in self.attack_orders(v):
                 yield o
 
+    def unit_orders(self, game, unit_id: str) -> Iterator[Order]:
+        """One unit's legal orders, built for that unit alone in the move and fire phases (the
+        same orders, in the same order, as filtering ``legal_orders``)."""
+        st = game.state
+        if st.result is not None:
+            return
+        u = self._unit(st, unit_id)
+        if u is None:
+            return
+        if st.pending or st.phase not in ("move", "fire"):
+            yield from (o for o in self.legal_orders(game) if order_names_unit(o, unit_id))
+            return
+        v = view_of(game)
+        if st.phase == "fire":
+            yield from self._fire_orders_of(v, u)
+            return
+        if u.side != st.active:
+            return
+        first_waiting = next((w for w in st.side_units(st.active, alive=False)
+                              if w.marks.get("waiting") and w.strength > 0 and w.marks["waiting"] <= st.turn), None)
+        if first_waiting is u:
+            yield from self.move_orders(v, u, enter=True)
+        if u.alive and not u.marks.get("moved") and arm(u) not in ("art", "redoubt"):
+            moves = list(self.move_orders(v, u))
+            if moves:
+                yield Order.make("hold", unit=u.id)
+                yield from moves
+        if not v.s1:
+            yield from (o for o in self.legal_orders_regarrison(v) if o["unit"] == unit_id)
+
     def legal_orders_regarrison(self, v: View):
         st = v.st
         for r in sorted(st.units.values(), key=lambda x: x.id):
@@ -536,12 +573,12 @@ class PoltavaRuleset(Ruleset):
             seen = set()
             if v.can_end(u, start):
                 seen.add(start)
-                yield Order.make("enter", unit=u.id, path=[start], mode="normal")
+                yield move_order("enter", u.id, [start], "normal")
             for mode in modes:
                 for h, r in sorted(v.search(u, mode, start).items()):
                     if h not in seen:
                         seen.add(h)
-                        yield Order.make("enter", unit=u.id, path=[start, *r.path], mode=mode)
+                        yield move_order("enter", u.id, [start, *r.path], mode)
             return
         if u.marks.get("moved") or not u.alive or arm(u) in ("art", "redoubt") or (arm(u) != "leader" and u.hex in v.zoc(u.side)):
             return
@@ -553,22 +590,25 @@ class PoltavaRuleset(Ruleset):
             for h, r in sorted(v.search(u, mode).items()):
                 if h not in seen:
                     seen.add(h)
-                    yield Order.make("move", unit=u.id, path=list(r.path), mode=mode)
+                    yield move_order("move", u.id, r.path, mode)
 
     def fire_orders(self, v: View) -> Iterator[Order]:
         st = v.st
         for u in sorted(st.units.values(), key=lambda x: x.id):
-            if u.marks.get("fired"):
-                continue
-            f, rng, _ = self.fire_value(v, u)
-            if f <= 0:
-                continue
-            for t in sorted(st.units.values(), key=lambda x: x.id):
-                if t.alive and t.side != u.side and arm(t) in ("inf", "cav", "art", "cossack") \
-                        and hex_distance(u.hex, t.hex) <= rng:
-                    o = Order.make("fire", unit=u.id, target=t.id)
-                    if self._validate_fire(v, o) is None:
-                        yield o
+            yield from self._fire_orders_of(v, u)
+
+    def _fire_orders_of(self, v: View, u) -> Iterator[Order]:
+        if u.marks.get("fired"):
+            return
+        f, rng, _ = self.fire_value(v, u)
+        if f <= 0:
+            return
+        for t in sorted(v.st.units.values(), key=lambda x: x.id):
+            if t.alive and t.side != u.side and arm(t) in ("inf", "cav", "art", "cossack") \
+                    and hex_distance(u.hex, t.hex) <= rng:
+                o = Order.make("fire", unit=u.id, target=t.id)
+                if self._validate_fire(v, o) is None:
+                    yield o
 
     def attack_orders(self, v: View) -> Iterator[Order]:
         st = v.st

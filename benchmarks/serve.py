@@ -1,0 +1,144 @@
+"""Figures for ``hexwar serve`` (not a test): what a served player costs the server and the link.
+
+    python benchmarks/serve.py [--sessions 8] [--keys 20] [--json]
+
+Starts a real server on 127.0.0.1 in a temporary data dir and connects real asyncssh clients with
+pseudo-terminals (80x24), then prints:
+  * connect-to-menu: seconds from opening the TCP connection to the menu's text arriving (median
+    and worst of the sessions opened one after another);
+  * memory per idle session: resident memory of each UI process sitting at the menu (median), and
+    how much the server process itself grew per session;
+  * bytes per cursor key: what the server sent to the client per cursor key on the Border Clash
+    map (median over ``--keys`` presses), against the size of one msgpack order for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+from hexwar.net.serve import Limits, Server
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def session_pids(name: str) -> list[int]:
+    pids = []
+    for p in os.listdir("/proc"):
+        if not p.isdigit():
+            continue
+        try:
+            argv = Path(f"/proc/{p}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"served-session" in argv and name.encode() in argv:
+            pids.append(int(p))
+    return pids
+
+
+class Client:
+    def __init__(self, conn, process) -> None:
+        self.conn, self.process, self.seen = conn, process, b""
+
+    async def wait_for(self, text: bytes, limit: float = 120.0) -> None:
+        async def loop() -> None:
+            while text not in self.seen:
+                chunk = await self.process.stdout.read(65536)
+                if not chunk:
+                    raise RuntimeError(f"session ended before {text!r}")
+                self.seen += chunk
+        await asyncio.wait_for(loop(), limit)
+
+    async def drain(self, quiet: float = 0.5) -> int:
+        """Read until nothing arrives for ``quiet`` seconds; returns the bytes read."""
+        n = 0
+        while True:
+            try:
+                chunk = await asyncio.wait_for(self.process.stdout.read(65536), quiet)
+            except asyncio.TimeoutError:
+                return n
+            if not chunk:
+                return n
+            n += len(chunk)
+
+
+async def open_client(port: int, name: str, key) -> tuple[Client, float]:
+    start = time.perf_counter()
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key], known_hosts=None)
+    process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    client = Client(conn, process)
+    await client.wait_for(f"playing as {name}".encode())
+    return client, time.perf_counter() - start
+
+
+async def measure(sessions: int, presses: int) -> dict:
+    with tempfile.TemporaryDirectory() as home:
+        server = await Server(Path(home), Limits(per_address=sessions + 2, sessions=sessions + 2)).start("127.0.0.1", 0)
+        server_before = rss_kib(os.getpid())
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        clients, times, rss = [], [], []
+        try:
+            for i in range(sessions):
+                client, seconds = await open_client(server.port, f"p{i}", asyncssh.generate_private_key("ssh-ed25519"))
+                clients.append(client)
+                times.append(seconds)
+                await client.drain()
+                rss += [rss_kib(pid) for pid in session_pids(f"p{i}")]
+            server_after = rss_kib(os.getpid())
+            # cursor keys on the Border Clash map, playing Red against the computer
+            player, _ = await open_client(server.port, "mover", key)
+            for keys, text in ((b"\r", b"Choose a scenario"), (b"\x1b[B\r", b"who plays?"), (b"\r", b"15")):
+                player.process.stdin.write(keys)
+                await player.wait_for(text)
+            await player.drain(1.0)
+            per_key = []
+            for i in range(presses):
+                player.process.stdin.write(b"d" if (i // 4) % 2 == 0 else b"a")
+                per_key.append(await player.drain(0.4))
+        finally:
+            for c in clients:
+                c.conn.close()
+            await server.close()
+    return {
+        "sessions": sessions,
+        "connect_to_menu_s": {"median": round(statistics.median(times), 3), "max": round(max(times), 3)},
+        "idle_session_rss_kib": {"median": int(statistics.median(rss)) if rss else None},
+        "server_growth_kib_per_session": round((server_after - server_before) / max(1, sessions), 1),
+        "bytes_per_cursor_key": {"median": int(statistics.median(per_key)), "max": max(per_key)},
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sessions", type=int, default=8)
+    p.add_argument("--keys", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    r = asyncio.run(measure(a.sessions, a.keys))
+    if a.json:
+        print(json.dumps(r, indent=2))
+        return
+    print(f"{r['sessions']} idle sessions")
+    print(f"connect to menu: median {r['connect_to_menu_s']['median']} s, worst {r['connect_to_menu_s']['max']} s")
+    print(f"memory: {r['idle_session_rss_kib']['median']} KiB per idle UI process; "
+          f"server grew {r['server_growth_kib_per_session']} KiB per session")
+    print(f"bytes per cursor key: median {r['bytes_per_cursor_key']['median']}, "
+          f"max {r['bytes_per_cursor_key']['max']} (compare benchmarks/net.py's bytes per order)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Run a program on its own pseudo-terminal for an SSH client that asked for one.
+
+``hexwar serve`` gives every interactive client its own process: the program (the hexwar terminal
+UI) runs on a new pseudo-terminal sized like the client's window, with the client's ``TERM``; bytes
+are copied both ways, a window resize is passed on (``TIOCSWINSZ``, which makes the kernel send the
+program ``SIGWINCH``), and the client sees the program's exit status. A crash or a hang of one
+program touches no other session: it is a separate process, and closing the connection ends it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import struct
+import sys
+import termios
+from typing import Any, Callable, Mapping, Sequence
+
+import asyncssh
+
+#: what a terminal client without a size is given
+DEFAULT_SIZE = (80, 24)
+#: bytes read from the program at once; the SSH channel's own window bounds what is in flight
+CHUNK = 65536
+
+
+def set_window_size(fd: int, columns: int, rows: int) -> None:
+    """Size the terminal behind ``fd`` (the kernel tells the program with ``SIGWINCH``)."""
+    columns = max(1, min(int(columns), 1000))
+    rows = max(1, min(int(rows), 1000))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def window_size(fd: int) -> tuple[int, int]:
+    rows, columns, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, bytes(8)))
+    return columns, rows
+
+
+def _child_setup() -> None:
+    """In the child: a session of its own with the pty as its controlling terminal, so that
+    resizes and hang-ups reach it like they reach a program started from a real terminal."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
+                     env: Mapping[str, str] | None = None, *, term: str | None = None,
+                     size: tuple[int, int] | None = None,
+                     on_start: Callable[[int], None] | None = None,
+                     idle_timeout: float | None = None) -> int:
+    """Run ``argv`` on a new pseudo-terminal wired to ``process`` (an SSH session that asked for
+    a terminal, opened with ``encoding=None``). Returns the program's exit status; when the
+    client goes away first, the program is hung up on and then killed. ``on_start`` is told the
+    program's process id (its process group has the same id). A client that sends nothing for
+    ``idle_timeout`` seconds is told so and hung up on."""
+    columns, rows = size or tuple(process.get_terminal_size()[:2])
+    if not columns or not rows:
+        columns, rows = DEFAULT_SIZE
+    master, slave = os.openpty()
+    set_window_size(master, columns, rows)
+    # the program gets a clean environment: the server's own settings and secrets stay behind
+    child_env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
+    child_env.update(env or {})
+    child_env["TERM"] = term or process.get_terminal_type() or "xterm-256color"
+    try:
+        child = await asyncio.create_subprocess_exec(
+            *argv, stdin=slave, stdout=slave, stderr=slave, env=child_env, close_fds=True,
+            preexec_fn=_child_setup)
+    finally:
+        os.close(slave)
+    if on_start is not None:
+        on_start(child.pid)
+    os.set_blocking(master, False)
+    loop = asyncio.get_running_loop()
+    closed = asyncio.Event()
+
+    def from_program() -> None:
+        try:
+            data = os.read(master, CHUNK)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:  # EIO: every program-side copy of the pty is closed
+            data = b""
+        if not data:
+            loop.remove_reader(master)
+            closed.set()
+            return
+        process.stdout.write(data)
+        # a client that does not read fills the channel window: stop reading from the program
+        # until asyncssh has drained, so its output waits in the kernel, not in our memory
+        if process.channel.get_write_buffer_size() > 4 * CHUNK:
+            loop.remove_reader(master)
+            asyncio.ensure_future(_resume_when_drained())
+
+    async def _resume_when_drained() -> None:
+        with contextlib.suppress(Exception):
+            await process.stdout.drain()
+        if not closed.is_set():
+            loop.add_reader(master, from_program)
+
+    async def to_program() -> None:
+        while True:
+            try:
+                data = await asyncio.wait_for(process.stdin.read(CHUNK), idle_timeout)
+            except asyncio.TimeoutError:
+                minutes = max(1, round((idle_timeout or 0) / 60))
+                process.stdout.write(f"\r\nhexwar: nothing typed for {minutes} min; session closed "
+                                     f"(your game is saved)\r\n".encode())
+                return
+            except asyncssh.TerminalSizeChanged as change:
+                set_window_size(master, change.width, change.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (asyncssh.DisconnectError, asyncssh.ConnectionLost, BrokenPipeError):
+                return
+            if not data:
+                return
+            view = memoryview(data if isinstance(data, bytes) else data.encode())
+            while view:
+                try:
+                    n = os.write(master, view)
+                    view = view[n:]
+                except BlockingIOError:
+                    await asyncio.sleep(0.01)
+                except OSError:
+                    return
+
+    loop.add_reader(master, from_program)
+    feeder = asyncio.ensure_future(to_program())
+    waiter = asyncio.ensure_future(child.wait())
+    try:
+        await asyncio.wait({waiter, feeder}, return_when=asyncio.FIRST_COMPLETED)
+        if not waiter.done():  # the client went away: hang up on the program, then insist
+            _signal(child, signal.SIGHUP)
+            try:
+                await asyncio.wait_for(asyncio.shield(waiter), 2.0)
+            except asyncio.TimeoutError:
+                _signal(child, signal.SIGKILL)
+                await waiter
+        # let the program's last output reach the client
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(closed.wait(), 1.0)
+    finally:
+        feeder.cancel()
+        loop.remove_reader(master)
+        os.close(master)
+        if child.returncode is None:
+            _signal(child, signal.SIGKILL)
+            await child.wait()
+    code = child.returncode or 0
+    return code if code >= 0 else 128 - code
+
+
+def _signal(child: Any, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, sig)
+
+
+def python_argv(*args: str) -> list[str]:
+    """The command that runs hexwar with this interpreter (the served UI's program)."""
+    return [sys.executable, "-m", "hexwar", *args]
