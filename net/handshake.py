@@ -88,12 +88,11 @@ async def obtain_scenario(link: Link, msg: dict[str, Any], held: Scenario | None
     if msg["ruleset"] not in KNOWN:
         raise await refuse(link, [f"the host plays ruleset {msg['ruleset']!r}, which this hexwar does not "
                                   f"know (known: {', '.join(sorted(KNOWN))})"])
-    if held is not None and held.source_hash == msg["scenario_hash"]:
-        return held
-    if held is None:
-        local = local_scenario(msg)
-        if local is not None:
-            return local
+    if held is not None:
+        return held  # our journal's scenario; if the host's differs, ``differences`` says so
+    local = local_scenario(msg)
+    if local is not None:
+        return local
     await link.send(protocol.message("want", scenario_hash=msg["scenario_hash"]))
     reply = await receive(link, ("scenario",))
     try:

@@ -482,6 +482,14 @@ async def test_issue10_10_resuming_a_finished_match_says_so_at_once(tmp_path, sc
     assert proc.returncode == 0, err
     text = err.decode()
     assert "the match is over" in text and hs["result"]["reason"] in text
+    # the guest's side too: nothing to rejoin
+    env = dict(os.environ, HEXWAR_HOME=str(tmp_path / "g"))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "hexwar", "join", "127.0.0.1:9", "--resume", str(tmp_path / "g" / "guest.journal"),
+        "--headless", "--ai", "--give-up", "300", env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 0 and "the match is over" in err.decode(), err
 
 
 # --- 11. a connection timeout says so ------------------------------------------------------
@@ -538,3 +546,14 @@ async def test_issue10_13_keepalive_settings_give_the_documented_detection_time(
         conn.close()
     finally:
         await host.close()
+
+
+def test_issue10_5_caps_come_from_the_command_line():
+    import argparse
+    from hexwar.errors import UserError
+    from hexwar.net.runner import limits_from
+    limits = limits_from(argparse.Namespace(max_connections=4, max_spectators=2))
+    assert (limits.max_connections, limits.max_spectators) == (4, 2)
+    assert limits_from(argparse.Namespace()).max_spectators == Limits().max_spectators
+    with pytest.raises(UserError):
+        limits_from(argparse.Namespace(max_connections=0, max_spectators=None))

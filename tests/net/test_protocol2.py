@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from hexwar.engine import Game, Order
 from hexwar.net import protocol
+from hexwar.net.client import Watcher
 from hexwar.net.framing import pack
 from hexwar.scenarios.loader import parse_scenario
 
@@ -58,10 +59,13 @@ async def test_issue10_p2_the_scenario_text_goes_once_to_a_guest_that_lacks_it(t
     async def cut_once() -> None:
         await host.session.wait_until(lambda: host.session.match.seq >= 8, 30)
         proxy.cut_all()
+    watcher = Watcher("127.0.0.1", host.port, home=tmp_path / "w", code=host.invitation()["watch_code"])
     try:
         cutter = asyncio.ensure_future(cut_once())
+        watching = asyncio.ensure_future(watcher.run())
         hs, gs = await play_match(host, guest, seed=2)
         await cutter
+        seen = await asyncio.wait_for(watching, 30)
     finally:
         await proxy.close()
         await host.close()
@@ -70,6 +74,9 @@ async def test_issue10_p2_the_scenario_text_goes_once_to_a_guest_that_lacks_it(t
     assert len(sizes) >= 2
     assert sizes[0] > len(custom.source_text.encode()), "the first connection fetched the file"
     assert all(s <= 2048 for s in sizes[1:]), f"reconnect hellos {sizes[1:]} must not resend it"
+    # a spectator without the file fetches it the same way and agrees with the players
+    assert seen["digest"] == hs["digest"] and not seen["problems"]
+    assert seen["hello_bytes"] > len(custom.source_text.encode())
 
 
 async def test_issue10_p2_a_built_in_scenario_is_never_sent(tmp_path, scenario):
@@ -138,4 +145,23 @@ async def test_issue10_p2_desync_is_still_caught_at_every_order(tmp_path, scenar
         assert host.session.desync["seq"] == 0
     finally:
         hostile.close()
+        await host.close()
+
+
+async def test_issue10_p2_a_journal_for_another_scenario_is_refused(tmp_path, scenario):
+    """A guest resuming with a journal of a different scenario is told so, not handed the
+    host's file to play on top of its own journal."""
+    host = await start_host(tmp_path / "h", _custom(scenario))
+    try:
+        from hexwar.net.errors import HandshakeRefused
+        from hexwar.net.netmatch import NetMatch
+        import os
+        side = host.session.peer_side
+        NetMatch.create(scenario, host.session.match.match_id, tmp_path / "g.journal",
+                        players={side: "guest"}, info={"role": "guest", "side": side}).close()
+        guest = guest_for(host, tmp_path / "g", journal=None, resume=str(tmp_path / "g.journal"))
+        import pytest
+        with pytest.raises(HandshakeRefused, match="scenario"):
+            await asyncio.wait_for(guest.connect_once(), 20)
+    finally:
         await host.close()
