@@ -679,7 +679,10 @@ class Session:
     async def _clock(self) -> None:
         while not self.stopped and not self.over:
             await asyncio.sleep(0.2)
-            if self._deadline is not None and time.monotonic() > self._deadline and not self.over:
+            # Claim only an allowance after our own deadline: the peer judges the claim by its
+            # clock, which started up to one link delay later and allows the same again.
+            late = self._deadline is not None and time.monotonic() > self._deadline + self.limits.clock_allowance
+            if late and not self.over:
                 seq = self.match.seq
                 self._end(self.side, f"{self.peer_side} ran out of time ({self.turn_time}s per order)")
                 await self._send(protocol.message("timeout", seq=seq))

@@ -195,3 +195,20 @@ async def test_issue10_p2_acks_are_cumulative_and_a_peer_runs_at_most_a_window_a
     assert order_records(hs["journal"]) == order_records(gs["journal"])
     assert sent.get("ack", 0) < sent["order"] * 0.75, sent
     assert most_unacked[0] < protocol.WINDOW
+
+
+async def test_issue10_p2_a_guest_refuses_a_version_1_host_saying_to_upgrade(tmp_path, scenario):
+    import pytest
+    from hexwar.net.errors import HandshakeRefused
+    host = await start_host(tmp_path / "h", scenario)
+    v2_hello = host._my_hello
+    host._my_hello = lambda role="host": {**v2_hello(role), "proto": 1,  # what a version 1 host sends
+                                          "scenario_text": scenario.source_text}
+    try:
+        guest = guest_for(host, tmp_path / "g")
+        with pytest.raises(HandshakeRefused, match="the host speaks 1, this side 2.*upgrade"):
+            await asyncio.wait_for(guest.connect_once(), 20)
+        await asyncio.sleep(0.1)
+        assert any("speaks 2" in r or "refused" in r for r in host.refused_handshakes), host.refused_handshakes
+    finally:
+        await host.close()
