@@ -29,9 +29,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from hexwar.engine import Game, Order, State
+from hexwar.engine import Game, Order, Scenario, State
 from hexwar.match import Match, replay, simulate
 from hexwar.scenarios.loader import builtin_paths, find_scenario, load_scenario, parse_scenario
 
@@ -53,12 +54,31 @@ def _simulated_journal(scenario_id: str, seed: int, folder: Path) -> Path:
     return path
 
 
-def _positions(journal: Path) -> list[Game]:
-    """Every position of a recorded game, each a fresh decoded copy (nothing cached on it)."""
-    games: list[Game] = []
-    replay(str(journal), read_journal(journal), verify=False,
-           on_order=lambda n, g, ev: games.append(Game(g.scenario, State.from_bytes(g.to_bytes()))))
-    return games
+@dataclass(frozen=True)
+class Recorded:
+    """One position of a recorded game, kept as bytes (thousands of live states would make the
+    garbage collector, not the engine, the thing measured)."""
+
+    scenario: Scenario
+    data: bytes
+    phase: str
+    quiet: bool  # no pending decision and the game not over
+
+    def game(self) -> Game:
+        """A fresh game at this position: nothing cached on it yet."""
+        return Game(self.scenario, State.from_bytes(self.data))
+
+
+def _positions(journal: Path) -> list[Recorded]:
+    """Every position of a recorded game."""
+    out: list[Recorded] = []
+
+    def keep(n: int, g: Game, ev: list) -> None:
+        st = g.state
+        out.append(Recorded(g.scenario, g.to_bytes(), st.phase, not st.pending and not g.over))
+
+    replay(str(journal), read_journal(journal), verify=False, on_order=keep)
+    return out
 
 
 def bench_replay(repeats: int) -> dict:
@@ -73,11 +93,11 @@ def bench_replay(repeats: int) -> dict:
     return {"orders": orders, "orders_per_s": round(_median(rates)), "runs": repeats}
 
 
-def bench_digest(p1_journal: Path, p1_positions: list[Game], repeats: int) -> dict:
+def bench_digest(p1_journal: Path, p1_positions: list[Recorded], repeats: int) -> dict:
     decoded = []
     for _ in range(repeats):
-        for g in p1_positions[:: max(1, len(p1_positions) // 60)]:
-            fresh = State.from_bytes(g.state.to_bytes())
+        for rec in p1_positions[:: max(1, len(p1_positions) // 60)]:
+            fresh = State.from_bytes(rec.data)
             start = clock()
             fresh.digest()
             decoded.append(clock() - start)
@@ -104,13 +124,13 @@ def _movers(game: Game) -> list[str]:
             if not u.marks.get("moved") and arm(u) not in ("art", "redoubt")]
 
 
-def bench_reachable(p1_positions: list[Game], repeats: int) -> dict:
+def bench_reachable(p1_positions: list[Recorded], repeats: int) -> dict:
     cold, warm = [], []
     for _ in range(repeats):
-        for g in p1_positions:
-            if g.state.phase != "move" or g.state.pending or g.over:
+        for rec in p1_positions:
+            if rec.phase != "move" or not rec.quiet:
                 continue
-            game = Game(g.scenario, State.from_bytes(g.state.to_bytes()))  # nothing cached
+            game = rec.game()  # nothing cached
             ids = _movers(game)[:8]
             for i, uid in enumerate(ids):
                 start = clock()
@@ -120,17 +140,17 @@ def bench_reachable(p1_positions: list[Game], repeats: int) -> dict:
             "samples_cold": len(cold), "samples_warm": len(warm)}
 
 
-def bench_legal_orders(positions: list[Game]) -> dict:
+def bench_legal_orders(positions: list[Recorded]) -> dict:
     full, counts, per_unit = [], [], []
-    move_positions = [g for g in positions if g.state.phase == "move" and not g.state.pending and not g.over]
-    for g in move_positions[:: max(1, len(move_positions) // 40)]:
-        game = Game(g.scenario, State.from_bytes(g.state.to_bytes()))
+    move_positions = [rec for rec in positions if rec.phase == "move" and rec.quiet]
+    for rec in move_positions[:: max(1, len(move_positions) // 40)]:
+        game = rec.game()
         start = clock()
         counts.append(len(list(game.legal_orders())))
         full.append(clock() - start)
         if hasattr(game, "unit_orders"):
             for uid in _movers(game)[:8]:
-                fresh = Game(g.scenario, State.from_bytes(g.state.to_bytes()))
+                fresh = rec.game()
                 start = clock()
                 list(fresh.unit_orders(uid))
                 per_unit.append(clock() - start)
@@ -285,13 +305,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extra", action="store_true", help="also the older per-scenario figures")
     args = parser.parse_args(argv)
     r = max(1, args.repeats)
+    replay_figures = bench_replay(r)  # first, while the process holds nothing else
     with tempfile.TemporaryDirectory() as tmp:
         p1_journal = _simulated_journal("poltava-1", 1, Path(tmp))
         p1 = _positions(p1_journal)
         p2 = _positions(POLTAVA_2_JOURNAL)
         figures = {
             "python": sys.version.split()[0],
-            "replay_verify_poltava2": bench_replay(r),
+            "replay_verify_poltava2": replay_figures,
             "digest_poltava1": bench_digest(p1_journal, p1, r),
             "reachable_poltava1": bench_reachable(p1, max(1, r // 2)),
             "legal_orders_poltava2_move": bench_legal_orders(p2),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
+from . import secret
 from .game import Game
 from .orders import Order
 
@@ -19,8 +20,14 @@ class NoLegalOrderError(RuntimeError):
 
 
 class Computer:
-    def __init__(self, seed: int | bytes = 0) -> None:
+    """``secret_key`` salts the computer's plan commitments; without it the salt derives from the seed
+    (fine for computer-against-computer games, whose seed nobody needs to hide)."""
+
+    def __init__(self, seed: int | bytes = 0, secret_key: bytes | None = None) -> None:
         self.seed = seed if isinstance(seed, bytes) else str(seed).encode()
+        self.secret_key = secret_key if secret_key is not None else b"salt|" + self.seed
+        #: (round, side) -> (plan, salt) between a commitment and its reveal; never in the state
+        self.plans: dict[tuple[str, str], tuple[secret.Plan, bytes]] = {}
 
     def _tiebreak(self, seq: int, order: Order) -> bytes:
         h = hashlib.blake2b(digest_size=8, person=b"hexwar-ai")
@@ -28,6 +35,9 @@ class Computer:
         return h.digest()
 
     def choose(self, game: Game) -> Order:
+        rnd = game.ruleset.secret_round(game)
+        if rnd is not None and secret.next_side(rnd) == game.to_act():
+            return self._secret_step(game, rnd)
         seq = game.state.seq
         best: tuple[int, bytes, Order] | None = None
         for score, order in game.ruleset.ai_orders(game):
@@ -40,3 +50,20 @@ class Computer:
                 f"ruleset {game.ruleset.id} offered no legal order at seq {seq} "
                 f"(turn {game.state.turn}, phase {game.state.phase})")
         return best[2]
+
+    def _secret_step(self, game: Game, rnd: dict) -> Order:
+        """Commit to a plan made from the state alone (which holds no other side's plan, only its
+        commitment), or reveal the plan committed to earlier."""
+        side = game.to_act() or ""
+        key = (rnd["round"], side)
+        if secret.stage(rnd) == "commit":
+            plan = game.ruleset.ai_plan(game, side)
+            salt = hashlib.blake2b(self.secret_key + b"|" + "|".join(key).encode(),
+                                   digest_size=16).digest()
+            self.plans[key] = (plan, salt)
+            bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
+            return Order.make(secret.COMMIT, digest=secret.commitment(bound, plan, salt))
+        if key not in self.plans:
+            raise NoLegalOrderError(f"the computer has no plan of its own to reveal for {key}")
+        plan, salt = self.plans.pop(key)
+        return Order.make(secret.REVEAL, plan=plan, salt=salt.hex())

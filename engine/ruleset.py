@@ -154,6 +154,16 @@ class Ruleset:
         UI's side panel; empty when the ruleset has nothing beyond units and strength."""
         return []
 
+    # --- secret plans (engine/secret.py) -------------------------------------------------------
+    def secret_round(self, game: Position) -> dict[str, Any] | None:
+        """The commit/reveal round in progress, if any: the computer player then commits to
+        ``ai_plan`` and later reveals it instead of choosing among ``ai_orders``."""
+        return None
+
+    def ai_plan(self, game: Position, side: str) -> list[list[Any]]:
+        """The computer's secret plan for ``side``, made from the shared state only."""
+        return []
+
     def ai_orders(self, game: Position) -> Iterable[tuple[int, Order]]:
         """Legal orders with a score for the computer player (higher is better). The default
         scores every legal order 0; rulesets override it with something that plays."""

@@ -194,6 +194,11 @@ class State:
                     here.append(u)
         return out
 
+    def units_in_id_order(self) -> list[Unit]:
+        """Every unit in id order (the order rules walk them in); ``units`` is keyed by id."""
+        units = self.units
+        return [units[k] for k in _sorted_ids(tuple(units))]
+
     def side_units(self, side: str, alive: bool = True) -> list[Unit]:
         units = self.units
         return [u for u in map(units.__getitem__, _sorted_ids(tuple(units)))

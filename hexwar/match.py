@@ -190,7 +190,9 @@ def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
 
 def replay(path: str, contents: JournalContents, verify: bool = True,
            on_order: Callable[[int, Game, list[Event]], None] | None = None) -> ReplayReport:
-    """Re-run every order of a journal. With ``verify``, every recorded digest must match."""
+    """Re-run every order of a journal. With ``verify``, every recorded digest must match.
+    ``on_order`` sees the game after each order; the next order changes that same game in place,
+    so a caller that keeps positions keeps ``game.copy()``."""
     header = contents.header
     scenario = scenario_from_header(path, header)
     game = Game(scenario)
@@ -218,7 +220,9 @@ def replay(path: str, contents: JournalContents, verify: bool = True,
                 raise JournalError(path, number, "order needs dice but the record has no nonces")
             dice = Dice(order_seed(match_id, rec["seq"], nonces[0], nonces[1]))
         try:
-            events = game.apply(order, dice, side if isinstance(side, str) else None)
+            # Each position is dropped once the next is made, so orders resolve in place.
+            game.state, events = game.successor(order, dice, side if isinstance(side, str) else None,
+                                                in_place=True)
         except IllegalOrderError as exc:
             raise JournalError(path, number, f"illegal order {order.to_text()}: {exc.reason}") from None
         orders += 1

@@ -23,6 +23,7 @@ from hexwar.engine.rulesets import KNOWN, get_ruleset
 from hexwar.engine.scenario import DivisionSpec, Scenario, SideSpec, UnitSpec
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+_FIELD = re.compile(r"^[a-z_]+(\[\d+\])?(\.[A-Za-z_]+(\[\d+\])?)*$")
 MAX_MAP_SIDE = 200
 MAX_UNITS = 2000
 
@@ -222,7 +223,11 @@ def _build(ctx: _Ctx, data: dict) -> Scenario | None:
         source_hash=hashlib.blake2b(ctx.text.encode("utf-8"), digest_size=16).hexdigest(),
     )
     for problem in ruleset.check_scenario(scenario):
-        ctx.problems.append(f"{ctx.path}: {problem}")
+        field, sep, what = problem.partition(": ")
+        if sep and _FIELD.match(field):
+            ctx.bad(field, what)          # "units[3].strength: ..." gets its file line too
+        else:
+            ctx.problems.append(f"{ctx.path}: {problem}")
     return None if ctx.problems else scenario
 
 

@@ -9,7 +9,9 @@ from ..ruleset import Ruleset
 # id -> module that defines RULESET; imported on first use so the CLI starts fast.
 KNOWN = {
     "ancients": "hexwar.engine.rulesets.ancients",
+    "fow": "hexwar.engine.rulesets.fow",
     "frontier": "hexwar.engine.rulesets.frontier",
+    "napoleonica": "hexwar.engine.rulesets.napoleonica",
     "poltava": "hexwar.engine.rulesets.poltava",
 }
 _cache: dict[str, Ruleset] = {}

@@ -6,6 +6,11 @@ running the untouched engine: ``Game(scenario).digest()`` for each built-in scen
 after orders 1, 50, 200 and 400 and at the end when replaying ``fixtures/poltava-2-seed1.journal``
 (``hexwar simulate poltava-2 --seed 1`` on that commit), and ``State.digest()`` of the synthetic
 state built in ``_synthetic_state``. They are golden values, not engine output copied after the fact.
+
+Issue 11 changed Poltava's rules (the melee obligations are now kept in the state, the retrenchment
+has an inside, and more), so the same seed plays a different game. The journal and the replay pins
+were then recorded again, the same way, on commit df3a8a7: issue 11's rules on the engine of
+fc66fa5, still without any issue-16 change. The initial and synthetic digests did not change.
 """
 
 from pathlib import Path
@@ -30,11 +35,11 @@ INITIAL = {
 }
 REPLAY = {
     1: "b62b67a05cc57e04b7cba4f4fa5c9d26",
-    50: "70bb8fc9973da66c117dd4dab4e29567",
-    200: "b83830ac22089441353f4ebdc660c743",
-    400: "2210302538fa9dd47cbd29485c79e073",
+    50: "73e09e127dd4bb91ff1bf632a7b24378",
+    200: "0f700cd9ccd210c9c3f40c8571910616",
+    400: "58502182e78abd6ae4cde59e06f489bb",
 }
-REPLAY_FINAL = ("78faaf378aa8952679cc2f2f145bffaa", 660)
+REPLAY_FINAL = ("dc0f915d01fb40c6e278326100e187f1", 715)
 SYNTHETIC = "5f90911134691d9560473fd8b139dbb9"
 
 

@@ -112,7 +112,8 @@ def test_TEC_stream_shift_only_when_not_outflanked():
 
 
 def test_TEC_retrenchment_two_shifts_and_minus_one():
-    g, attack = duel(4, 4, hexsides=[("retrenchment", [("0505", "0506")])])
+    # the defender stands on the camp side of the retrenchment (Part 6: the camp side benefits)
+    g, attack = duel(4, 4, def_terrain="C", hexsides=[("retrenchment", [("0505", "0506")])])
     o = g.odds(attack)
     assert o["column"] == "-2-3" and o["drm"] == -1
 

@@ -1,7 +1,5 @@
 """Shipped scenarios: listing, describe (every unit), the map, and computer games that end."""
 
-import time
-
 import pytest
 
 from hexwar.cli import main
@@ -59,11 +57,11 @@ def test_describe_map_shows_camp_redoubts_woods_and_river(sid, capsys):
 
 
 @pytest.mark.parametrize("sid", ["poltava-1", "poltava-2"])
-def test_a_computer_game_ends_within_seconds(sid):
+def test_a_computer_game_ends(sid):
+    # speed is measured in benchmarks/balance.py, not asserted on a shared machine's clock
     s = load_scenario(find_scenario(sid))
-    t = time.time()
     r = simulate(s, 7)
-    assert r.reason and time.time() - t < 20
+    assert r.reason
     assert 1 <= r.turns <= 12
 
 

@@ -11,7 +11,7 @@ from test_unit_orders import _positions
 
 def test_r4_inline_search_equals_the_generic_search_with_the_step_function():
     compared = 0
-    for game in _positions(41)[:8]:
+    for game in _positions(43)[:8]:
         v = view_of(game)
         nbrs = _tables(v.m)["nbrs"]
         for u in game.state.side_units(game.state.active):

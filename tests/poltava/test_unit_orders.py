@@ -32,7 +32,7 @@ def _positions(every: int) -> list[Game]:
 
 def test_unit_orders_equal_the_filtered_legal_orders_in_every_phase():
     phases = set()
-    for game in _positions(41):
+    for game in _positions(43):
         full = list(game.legal_orders())
         phases.add(game.state.phase if not game.state.pending else "pending")
         st = game.state
@@ -44,7 +44,7 @@ def test_unit_orders_equal_the_filtered_legal_orders_in_every_phase():
 
 
 def test_unit_orders_of_an_unknown_unit_or_a_finished_game_are_empty():
-    game = _positions(41)[-1]
+    game = _positions(43)[-1]
     assert list(game.unit_orders("no-such-unit")) == []
     game.state.result = {"winner": None, "reason": "test"}
     assert list(game.unit_orders(sorted(game.state.units)[0])) == []
@@ -64,7 +64,7 @@ def test_move_orders_built_without_checks_equal_checked_ones():
 def test_a_view_is_rebuilt_when_a_test_moves_a_unit_on_the_same_state():
     """Views are kept on the state object; changing a unit in place must not leave a stale one."""
     from hexwar.engine.rulesets.poltava.board import view_of
-    game = _positions(41)[-1]
+    game = _positions(43)[-1]
     st = game.state
     v1 = view_of(game)
     assert view_of(game) is v1

@@ -120,10 +120,10 @@ def _moves(rs, v):
     side = st.active
     out = []
     if not v.s1 and st.active == RUSSIA and st.turn >= 6 and rs._validate_exchange(v) is None:
-        out.append((500, Order.make("exchange")))
+        out.append((50_000, Order.make("exchange")))   # Part 3: before any unit moves
     if not v.s1 and st.active == RUSSIA:
         for o in rs.legal_orders_regarrison(v):
-            out.append((300, o))
+            out.append((60_000, o))   # Part 3: first of all, before the exchange
     enemies = _field(v, side)
     target = _objective(v, side)
     if not v.s1 and side == RUSSIA:

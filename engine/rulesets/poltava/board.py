@@ -7,6 +7,7 @@ zones of control so that move searches stay cheap. Everything iterates in sorted
 from __future__ import annotations
 
 import heapq
+from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
@@ -87,6 +88,70 @@ def _tables(m) -> dict:
     return t
 
 
+# --- exact line of sight geometry (R7, A22) --------------------------------------------------------
+# A hex cell in cube coordinates is the closed set max(|dx-dy|, |dy-dz|, |dz-dx|) <= 1 around its
+# centre (the three pairs of opposite hexsides), whatever the map's orientation. Along the segment
+# from centre a to centre b each of those differences is linear in t, so the part of the segment
+# inside a cell is an interval of t found with exact fractions; a single point means a vertex touch.
+_PAIRS = ((0, 1), (1, 2), (2, 0))
+_SIGHT: dict[tuple, tuple] = {}
+
+
+def _cube(h) -> tuple[int, int, int]:
+    return h[0], h[1], -h[0] - h[1]
+
+
+def _interval(a, b, cells) -> tuple[Fraction, Fraction] | None:
+    """The t-interval of segment a->b lying in every one of ``cells`` (closed), or None."""
+    ca, cb = _cube(a), _cube(b)
+    lo, hi = Fraction(0), Fraction(1)
+    for c in cells:
+        cc = _cube(c)
+        for i, j in _PAIRS:
+            f0 = (ca[i] - ca[j]) - (cc[i] - cc[j])
+            f1 = (cb[i] - cb[j]) - (ca[i] - ca[j])
+            if f1 == 0:
+                if abs(f0) > 1:
+                    return None
+                continue
+            t1, t2 = Fraction(-1 - f0, f1), Fraction(1 - f0, f1)
+            if t1 > t2:
+                t1, t2 = t2, t1
+            lo, hi = max(lo, t1), min(hi, t2)
+            if lo > hi:
+                return None
+    return lo, hi
+
+
+def sight_touches(a, b) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]:
+    """Intervening hexes and hexsides that the straight line between the centres of ``a`` and
+    ``b`` crosses or touches, a vertex included (R7: "touches any part"; A22). Hexsides of ``a``
+    or ``b`` themselves are left out. Pure geometry, cached on the two coordinates."""
+    a, b = Hex(*a), Hex(*b)
+    key = (a, b)
+    hit = _SIGHT.get(key)
+    if hit is not None:
+        return hit
+    near: set[Hex] = set()
+    for line in hex_line_pair(a, b):
+        for h in line:
+            near.update(hex_spiral(h, 1))
+    cells = sorted(h for h in near if _interval(a, b, (h,)) is not None)
+    hexes = tuple(h for h in cells if h not in (a, b))
+    inside = set(cells)
+    sides = []
+    for h in cells:
+        for n in hex_neighbors(h):
+            if n in inside and h < n and a not in (h, n) and b not in (h, n) \
+                    and _interval(a, b, (h, n)) is not None:
+                sides.append((h, n))
+    hit = (hexes, tuple(sides))
+    if len(_SIGHT) > 50000:
+        _SIGHT.clear()
+    _SIGHT[key] = hit
+    return hit
+
+
 def features(m, a, b) -> frozenset:
     """Hexside features between two hexes, memoised on the map (maps never change)."""
     cache = _tables(m)["features"]
@@ -98,26 +163,39 @@ def features(m, a, b) -> frozenset:
     return f
 
 
-def zoc_out(m, h) -> tuple[Hex, ...]:
-    """The neighbours of ``h`` into which a ZOC from ``h`` extends (Part 5): the map decides it,
-    whoever stands in ``h``."""
+def zoc_out(m, h, mounted: bool = False, banned: bool = False) -> tuple[Hex, ...]:
+    """The neighbours of ``h`` into which the ZOC of a unit standing in ``h`` extends (Part 5).
+    The map decides it for each kind of unit (mounted or not, banned from the Redoubt Line or
+    not), so it is worked out once per map, hex and kind."""
     cache = _tables(m)["zoc_out"]
-    out = cache.get(h)
+    key = (Hex(*h), mounted, banned)
+    out = cache.get(key)
     if out is None:
-        out = []
-        for n in hex_neighbors(h):
-            if n not in m:
-                continue
-            t = m.terrain_at(n)
-            if t in IMPASSABLE or t in NO_ZOC:
-                continue
-            f = features(m, h, n)
-            if "impassable" in f or "retrenchment" in f:
-                continue
-            out.append(n)
-        out = tuple(out)
-        cache[Hex(*h)] = out
+        out = tuple(n for n in hex_neighbors(h) if _zoc_crosses(m, h, n, mounted, banned))
+        cache[key] = out
     return out
+
+
+def _zoc_crosses(m, a, b, mounted: bool, banned: bool) -> bool:
+    """Does a ZOC from ``a`` reach ``b``? Not into no-ZOC terrain (R5.1, TEC); not across a
+    hexside the unit may not cross (impassable; the Redoubt Line for a unit banned from it, Z9);
+    across the retrenchment only outward from the camp side and never for mounted units
+    (Part 5 item 2, Part 6)."""
+    if b not in m:
+        return False
+    t = m.terrain_at(b)
+    if t in IMPASSABLE or t in NO_ZOC:
+        return False
+    f = features(m, a, b)
+    if not f:
+        return True
+    if "impassable" in f:
+        return False
+    if "retrenchment" in f and (mounted or m.terrain_at(a) not in CAMP or t in CAMP):
+        return False
+    if "redoubt_line" in f and banned:
+        return False
+    return True
 
 
 def _edge_costs(m, mounted: bool, banned: bool, bound: bool, road: bool) -> dict:
@@ -196,6 +274,20 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
             push(heap, (new_spent, counter, key))
             counter += 1
     return result
+
+
+def _by_content(m, kind: str, key, build):
+    """A set derived from unit positions alone (a ZOC, a danger zone), shared by every view of
+    the map whose positions give the same ``key``: while one side moves, the other's zones stay
+    the same from one position to the next."""
+    cache = _tables(m).setdefault(kind, {})
+    out = cache.get(key)
+    if out is None:
+        out = build()
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = out
+    return out
 
 
 def view_of(game) -> "View":
@@ -321,26 +413,38 @@ class View:
         return self.m.offset(h)[1] + 1 > self.south_row
 
     # --- zones of control (Part 5) -------------------------------------------------------------
+    def inside_of(self, a, b):
+        """The camp side of a retrenchment hexside between ``a`` and ``b`` (Part 6, A6): the
+        hex that is in the Camp when the other is not; None when that does not tell."""
+        ca, cb = self.in_camp(a), self.in_camp(b)
+        if ca == cb:
+            return None
+        return Hex(*a) if ca else Hex(*b)
+
     def zoc_extends(self, u, a, b) -> bool:
-        if b not in self.m:
-            return False
-        t = self.terrain(b)
-        if t in IMPASSABLE or t in NO_ZOC:
-            return False
-        f = features(self.m, a, b)
-        if "impassable" in f or "retrenchment" in f:
-            return False
-        return True
+        """Does ``u`` in ``a`` project its ZOC into ``b``? (see ``_zoc_crosses``)"""
+        return _zoc_crosses(self.m, a, b, arm(u) in MOUNTED, self.line_banned(u))
 
     def zoc(self, side: str) -> frozenset:
         """Hexes in which units of ``side`` are in an enemy ZOC."""
         if side not in self._zoc:
             out: set = set()
             m = self.m
+            if self.snapshot:  # only hexes holding live combat units can project a ZOC
+                sources = []
+                for h, cs in self._combat.items():
+                    for u in cs:
+                        if u.side != side and arm(u) in ZOC_ARMS:
+                            sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
+                            break
+                key = tuple(sources)
+                self._zoc[side] = _by_content(self.m, "zoc", key, lambda: frozenset(
+                    n for h, mounted, banned in key for n in zoc_out(m, h, mounted, banned)))
+                return self._zoc[side]
             for h, us in self.occ.items():
                 for u in us:
                     if u.alive and u.side != side and arm(u) in ZOC_ARMS:
-                        out.update(zoc_out(m, h))
+                        out.update(zoc_out(m, h, arm(u) in MOUNTED, self.line_banned(u)))
                         break
             self._zoc[side] = frozenset(out)
         return self._zoc[side]
@@ -357,14 +461,31 @@ class View:
     def enemy_hexes(self, side: str) -> frozenset:
         key = "e" + side
         if key not in self._zoc:
-            self._zoc[key] = frozenset(h for h, us in self.occ.items()
-                                       if any(u.alive and u.side != side and arm(u) in ("inf", "cav", "art", "cossack") for u in us))
+            if self.snapshot:
+                out = []
+                for h, cs in self._combat.items():
+                    for u in cs:
+                        if u.side != side:
+                            out.append(h)
+                            break
+                self._zoc[key] = frozenset(out)
+            else:
+                self._zoc[key] = frozenset(h for h, us in self.occ.items()
+                                           if any(u.alive and u.side != side and arm(u) in COMBAT_ARMS for u in us))
         return self._zoc[key]
 
     def danger(self, side: str) -> frozenset:
         """Hexes within 2 of an enemy combat unit or enemy-held redoubt (long movement, R4.8)."""
         if side not in self._danger:
             out: set = set()
+            if self.snapshot:
+                enemies = self.enemy_hexes(side)
+                redoubts = () if side == RUSSIA else tuple(
+                    h for h in self._redoubt  # a hex may hold a Russian redoubt among others
+                    if any(arm(u) == "redoubt" and u.side == RUSSIA for u in self._alive[h]))  # type: ignore[index]
+                self._danger[side] = _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
+                    n for h in (*sorted(enemies), *redoubts) for n in within2(h)))
+                return self._danger[side]
             for h, us in self.occ.items():
                 for u in us:
                     if not u.alive or u.side == side:
@@ -471,8 +592,8 @@ class View:
                 return False
             own = [x for x in here if x.side == side]
             r = redoubts.get(h)
-            if r is not None and (r.side == RUSSIA or side == RUSSIA or own):
-                return False
+            if r is not None and (r.side == RUSSIA or own):
+                return False    # a garrisoned redoubt: pass through only (A41); captured = plain (12.4)
             mates = [x for x in own if x.id != u.id]
             if not mates:
                 return True
@@ -486,8 +607,8 @@ class View:
         if arm(u) in MOUNTED and self.terrain(h) in NO_CAVALRY:
             return False
         r = self.redoubt_at(h)
-        if r is not None and (r.side == RUSSIA or u.side == RUSSIA):
-            return False
+        if r is not None and r.side == RUSSIA:
+            return False        # a garrisoned redoubt: pass through only (A41); captured = plain (12.4)
         if r is not None and self.combat_at(h, u.side):
             return False
         mates = [x for x in self.combat_at(h, u.side) if x.id != u.id]
@@ -548,24 +669,44 @@ class View:
             return f"may not end its move in {self.m.label(here)} (stacking, enemy or redoubt)"
         return None
 
+    def cut_off(self, a, b) -> bool:
+        """Is ``a`` behind an impassable river as seen from ``b`` (R6.1.1)? True when every
+        shortest hex path between them crosses an ``impassable`` hexside or a ``river`` hex, so no
+        enemy ZOC from ``b``'s side can reach ``a`` by the short way."""
+        a, b = Hex(*a), Hex(*b)
+        n = hex_distance(a, b)
+        frontier = {a}
+        for d in range(n - 1, -1, -1):
+            nxt = set()
+            for h in sorted(frontier):
+                for x in hex_neighbors(h):
+                    if hex_distance(x, b) != d or x not in self.m:
+                        continue
+                    if x != b and self.terrain(x) == "river":
+                        continue
+                    if "impassable" in features(self.m, h, x):
+                        continue
+                    nxt.add(x)
+            frontier = nxt
+            if not frontier:
+                return True
+        return b not in frontier
+
     # --- line of sight (Part 7.4, 7.5) ---------------------------------------------------------
     def elevated(self, u) -> bool:
         return arm(u) == "art" and self.terrain(u.hex) in ELEVATED
 
     def los(self, a, b, through_units: bool) -> bool:
-        """Clear if neither of the two nudged lines touches a blocking hex or hexside."""
-        for path in hex_line_pair(a, b):
-            for i, h in enumerate(path):
-                if 0 < i < len(path) - 1:
-                    if self.terrain(h) in LOS_BLOCKING:
-                        return False
-                    if not through_units and self.combat_at(h):
-                        return False
-                if i > 0:
-                    p = path[i - 1]
-                    if p not in (a, b) and h not in (a, b) and "retrenchment" in features(self.m, p, h):
-                        return False
-        return True
+        """Clear unless the exact centre-to-centre line touches an intervening blocking hex, an
+        intervening combat unit (unless ``through_units``) or a retrenchment hexside that is not
+        the firer's or the target's own (R7, R6.3, A22: a vertex touch blocks)."""
+        hexes, sides = sight_touches(a, b)
+        for h in hexes:
+            if self.terrain(h) in LOS_BLOCKING:
+                return False
+            if not through_units and self.combat_at(h):
+                return False
+        return not any("retrenchment" in features(self.m, p, q) for p, q in sides)
 
     def home_rows(self, side: str, h) -> int:
         edge = self.scn.side(side).home_edge or ("north" if side == RUSSIA else "south")

@@ -41,6 +41,11 @@ def column_of(diff: int) -> int:
     return 8
 
 
+def clock(turn: int) -> str:
+    """R1.2 and Part 3: a turn is one hour and turn n is played at (n+1):00 (turn 8 = 09:00)."""
+    return f"{turn + 1:02d}:00"
+
+
 def parse_result(res: str) -> tuple[str, int, bool]:
     """"D2" -> ("D", 2, False); "A1*" -> ("A", 1, True); "EX" -> ("EX", 1, False)."""
     star = res.endswith("*")

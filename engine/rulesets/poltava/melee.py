@@ -7,7 +7,7 @@ from fractions import Fraction
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors
 
 from .board import View, arm, cs_of, other, stars_of
-from .data import FORTIFIED, HEX_SHIFTS, IMPASSABLE, COLUMNS, CRT, MELEE_ARMS, MOUNTED, RUSSIA, SWEDEN, column_of
+from .data import FORTIFIED, HEX_SHIFTS, IMPASSABLE, COLUMNS, CRT, MELEE_ARMS, MOUNTED, SWEDEN, column_of
 
 
 def defenders_in(v: View, h, att_side: str) -> list:
@@ -87,7 +87,8 @@ def analyse(v: View, attackers: list, hexes: list) -> dict:
     pairs = [(a.hex, h) for a in attackers for h in hexes]
     if all("stream" in v.m.features_between(a, h) for a, h in pairs):
         shifts.append(("defender behind a stream/river, not outflanked (TEC)", -1))
-    retr = all("retrenchment" in v.m.features_between(a, h) for a, h in pairs)
+    # the retrenchment helps only a defender on its camp side (Part 6, S2-3)
+    retr = all("retrenchment" in v.m.features_between(a, h) and v.inside_of(a, h) == h for a, h in pairs)
     if retr:
         shifts.append(("defender behind the retrenchment (TEC)", -2))
     drm = -1 if (redoubt or terr == 2 or retr) else 0
@@ -123,8 +124,7 @@ def retreat_ok(v: View, u, a, b) -> bool:
         return False
     if v.combat_at(b, other(u.side)):
         return False
-    r = v.redoubt_at(b)
-    if r is not None and r.side != u.side:
+    if u.side == SWEDEN and v.garrisoned(b):
         return False
     if b in v.zoc(u.side):
         return False
@@ -133,8 +133,7 @@ def retreat_ok(v: View, u, a, b) -> bool:
 
 def free_for(v: View, u, h) -> bool:
     mates = [x for x in v.combat_at(h, u.side) if x.id != u.id]
-    r = v.redoubt_at(h)
-    if r is not None and (r.side == RUSSIA or u.side == RUSSIA):
+    if v.garrisoned(h):
         return False
     return not mates or (len(mates) == 1 and arm(mates[0]) == "art")
 

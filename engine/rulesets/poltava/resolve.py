@@ -6,7 +6,7 @@ from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors
 
 from . import melee as M
 from .board import View, arm, hx, other, stat
-from .data import IMPASSABLE, MELEE_ARMS, MOUNTED, NO_CAVALRY, RUSSIA, SWEDEN, parse_result
+from .data import MELEE_ARMS, RUSSIA, SWEDEN, clock, parse_result
 
 
 def L(v, h):
@@ -36,13 +36,14 @@ def resolve(rs, ctx, order) -> None:
         st.vars["detached"] = sorted(st.vars["detached"] + [order["division"]])
         ctx.emit("detached", division=order["division"])
     elif k == "exchange":
-        roos = [u for u in sorted(st.units.values(), key=lambda x: x.id) if u.alive and u.division == "roos"]
+        roos = [u for u in st.units_in_id_order() if u.alive and u.division == "roos"]
         need = sum(u.strength for u in roos)
         for u in roos:
             eliminate(ctx, u, box=False)
         st.vars["roos_destroyed"] = True
-        pool = [u.id for u in sorted(st.units.values(), key=lambda x: x.id)
+        pool = [u.id for u in st.units_in_id_order()
                 if u.alive and u.division in ("rc", "lg") and arm(u) in MELEE_ARMS]
+        st.vars["exchange_turn"] = st.turn
         ctx.emit("rentzel-exchange", steps=need)
         st.pending.append({"side": RUSSIA, "kind": "exchange-loss", "units": pool, "count": need})
     elif k == "fire":
@@ -107,7 +108,7 @@ def post_checks(rs, ctx) -> None:
         lost = st.vars["cossacks_lost"]
         if lost >= 5 and not st.vars.get("cossacks_gone"):
             st.vars["cossacks_gone"] = True
-            for u in sorted(st.units.values(), key=lambda x: x.id):
+            for u in st.units_in_id_order():
                 if arm(u) == "cossack" and u.alive:
                     eliminate(ctx, u, box=False)
             st.vars["cossacks_lost"] = lost
@@ -116,13 +117,16 @@ def post_checks(rs, ctx) -> None:
         elif lost >= 3 and not st.vars["cossacks_changed"]:
             st.vars["cossacks_changed"] = True
             ctx.emit("cossacks-change-sides", lost=lost)
-            for u in sorted(st.units.values(), key=lambda x: x.id):
+            for u in st.units_in_id_order():
                 if arm(u) == "cossack" and u.alive:
                     u.side = SWEDEN
                     u.mark("attacked")
                     v = View(scn, st)
                     if any(x.side == RUSSIA for x in v.combat_at(u.hex)):
-                        _displace(ctx, u)
+                        # A35: off the board until the Swedish player places it
+                        st.pending.append({"side": SWEDEN, "kind": "displace", "unit": u.id,
+                                           "from": [u.hex[0], u.hex[1]]})
+                        u.hex = None
             changed = True
         for d in scn.divisions:
             if d.id in st.vars["routed"] or d.rout_threshold is None:
@@ -130,7 +134,7 @@ def post_checks(rs, ctx) -> None:
             if st.vars["box"].get(d.id, 0) >= d.rout_threshold:
                 st.vars["routed"] = st.vars["routed"] + [d.id]
                 ctx.emit("division-routs", division=d.id, name=d.name)
-                for u in sorted(st.units.values(), key=lambda x: x.id):
+                for u in st.units_in_id_order():
                     if u.division == d.id and arm(u) != "leader" and (u.hex is not None or u.marks.get("waiting")):
                         h = u.hex
                         u.hex = None
@@ -145,7 +149,7 @@ def post_checks(rs, ctx) -> None:
                 ctx.emit("roos-column-destroyed")
     # leaders overrun by the enemy
     v = View(scn, st)
-    for u in sorted(st.units.values(), key=lambda x: x.id):
+    for u in st.units_in_id_order():
         if arm(u) == "leader" and u.alive and v.combat_at(u.hex, other(u.side)):
             cands = sorted((hex_distance(u.hex, x.hex), x.hex) for x in st.side_units(u.side) if arm(x) in MELEE_ARMS)
             if cands:
@@ -156,23 +160,16 @@ def post_checks(rs, ctx) -> None:
     _army_rout(ctx)
 
 
-def _displace(ctx, u) -> None:
+def _place_displaced(ctx, u, h) -> None:
+    """A35: the Swedish player's hex for a Cossack that changed sides; None = nowhere to go."""
     st = ctx.state
-    v = View(ctx.scenario, st)
-    best = None
-    for r in range(1, 8):
-        for h in sorted(v.m.hexes):
-            if hex_distance(h, u.hex) == r and v.terrain(h) not in IMPASSABLE and not v.combat_at(h) \
-                    and not (arm(u) in MOUNTED and v.terrain(h) in NO_CAVALRY) \
-                    and v.redoubt_at(h) is None:
-                best = h
-                break
-        if best:
-            break
-    if best is None:
-        eliminate(ctx, u, box=False)
-    else:
-        u.hex = best
+    if h is None or st.vars.get("cossacks_gone"):
+        u.strength = 0
+        u.mark("gone")
+        ctx.emit("eliminated", unit=u.id, division=u.division, counted=False)
+        return
+    u.hex = Hex(*h)
+    ctx.emit("displaced", unit=u.id, to=ctx.map.label(u.hex), rule="A35")
 
 
 def roos_stands(st) -> bool:
@@ -260,6 +257,7 @@ def _end_phase(rs, ctx) -> None:
         st.phase = "melee"
         _start_melee(rs, ctx)
     elif st.phase == "melee":
+        st.vars["obligation"] = None
         first, second = st.side_order
         if st.active == first:
             st.active = second
@@ -274,7 +272,7 @@ def _end_phase(rs, ctx) -> None:
             st.active = first
             st.phase = "move"
             _clear_marks(st)
-    ctx.emit("phase", turn=st.turn, side=st.active, phase=st.phase)
+    ctx.emit("phase", turn=st.turn, side=st.active, phase=st.phase, clock=clock(st.turn))
 
 
 def _start_melee(rs, ctx) -> None:
@@ -302,24 +300,15 @@ def _move(rs, ctx, order) -> None:
         u.hex = path[0]
         ctx.emit("enters", unit=u.id, hex=ctx.map.label(path[0]))
         path = path[1:]
-    prev = u.hex
     walked = [u.hex]
     v = View(ctx.scenario, st)
     for h in path:
         if u.side == SWEDEN and arm(u) != "leader" and v.garrisoned(h):
             roll = ctx.roll("passing the redoubts (S2-2.6)", unit=u.id, hex=ctx.map.label(h))
             if roll == 6:
-                lose_step(ctx, u)
-                if u.strength > 0:
-                    u.hex = prev
-                    for back in reversed(walked):
-                        u.hex = back
-                        if View(ctx.scenario, st).can_end(u, back):
-                            break
-                    join_roos(ctx, u)
+                _redoubt_six(ctx, u, walked)
                 u.mark("moved")
                 return
-        prev = h
         walked.append(h)
     if path:
         u.hex = path[-1]
@@ -446,6 +435,8 @@ def settle(rs, ctx) -> None:
         if st.vars.get("combat"):
             _advance(rs, ctx)
             continue
+        if st.phase == "melee" and st.vars.get("obligation") is None:
+            st.vars["obligation"] = rs.fix_obligations(View(ctx.scenario, st))
         return
     raise RuntimeError("poltava: settle did not converge")
 
@@ -506,6 +497,14 @@ def _auto(rs, ctx) -> bool:
             st.pending.pop(0)
             return True
         return False
+    if k == "displace":
+        u = st.units[p["unit"]]
+        opts = rs.displace_options(v, u, hx(p["from"]))
+        if len(opts) <= 1 or st.vars.get("cossacks_gone"):
+            st.pending.pop(0)
+            _place_displaced(ctx, u, opts[0] if opts else None)
+            return True
+        return False
     if k == "withdraw":
         u = st.units.get(p["unit"])
         if u is None or not u.alive:
@@ -563,10 +562,10 @@ def _answer(rs, ctx, order) -> None:
         st.pending.pop(0)
     elif order.kind == "pursue":
         st.pending.pop(0)
-        u = st.units[order["unit"]]
-        path = [hx(h) for h in order["path"]]
-        u.hex = path[-1]
-        ctx.emit("pursues", unit=u.id, to=ctx.map.label(path[-1]))
+        _pursue(ctx, st.units[order["unit"]], [hx(h) for h in order["path"]])
+    elif order.kind == "displace":
+        st.pending.pop(0)
+        _place_displaced(ctx, st.units[p["unit"]], hx(order["hex"]))
     elif order.kind == "roos":
         st.pending.pop(0)
         join_roos(ctx, st.units[order["unit"]])
@@ -575,6 +574,37 @@ def _answer(rs, ctx, order) -> None:
         u = st.units[order["unit"]]
         u.hex = hx(order["path"][-1])
         ctx.emit("withdraws", unit=u.id, to=ctx.map.label(u.hex), rule="R9.2")
+
+
+def _pursue(ctx, u, path) -> None:
+    """R8.10 pursuit along ``path``; a Swede entering a garrisoned redoubt hex on the way rolls
+    as in movement (S2-2.6, A44) and on a 6 stops where it came from."""
+    st = ctx.state
+    v = View(ctx.scenario, st)
+    walked = [u.hex]
+    for h in path:
+        if u.side == SWEDEN and v.garrisoned(h):
+            roll = ctx.roll("passing the redoubts (S2-2.6)", unit=u.id, hex=ctx.map.label(h))
+            if roll == 6:
+                _redoubt_six(ctx, u, walked)
+                return
+        walked.append(h)
+    u.hex = path[-1]
+    ctx.emit("pursues", unit=u.id, to=ctx.map.label(path[-1]))
+
+
+def _redoubt_six(ctx, u, walked) -> None:
+    """S2-2.6 on a 6: one step lost; a survivor joins the Roos column and stands in the last hex
+    of ``walked`` that can hold it (the hex it entered the redoubt from, A44)."""
+    st = ctx.state
+    u.hex = walked[-1]
+    lose_step(ctx, u)
+    if u.strength > 0:
+        for back in reversed(walked):
+            u.hex = back
+            if View(ctx.scenario, st).can_end(u, back):
+                break
+        join_roos(ctx, u)
 
 
 def _do_retreat(ctx, u, path, missing) -> None:
@@ -704,6 +734,24 @@ def _capture(ctx, c) -> None:
     ctx.emit("redoubt-captured", redoubt=r.id, rule="S2-2.3")
 
 
+def _pursuit_step_ok(v, u, a, b, zoc) -> bool:
+    """May pursuer ``u`` step from ``a`` into ``b``? ZOC and MP are ignored (R8.10), but not the
+    terrain, enemy units, the Redoubt Line ban, the Camp (GN: Camp troops never leave it), the
+    Cossack bracket rule or the OdB musket zone (S2-1.4). Garrisoned redoubt hexes may be passed
+    (a Swede rolls, S2-2.6), never ended in (see ``_pursuit_end_ok``)."""
+    if not v.passable(u, a, b) or v.combat_at(b, other(u.side)):
+        return False
+    if v.line_banned(u) and "redoubt_line" in v.m.features_between(a, b):
+        return False
+    if v.camp_bound(u) and not v.in_camp(b):
+        return False
+    if arm(u) == "cossack" and b in zoc:
+        return False
+    if v.odb_restricted(u) and b in v.musket(u.side):
+        return False
+    return True
+
+
 def pursuit_options(ctx, c) -> list:
     st = ctx.state
     v = View(ctx.scenario, st)
@@ -717,13 +765,7 @@ def pursuit_options(ctx, c) -> list:
             continue
         zoc = v.zoc(u.side)
         for h in vacated:
-            if hex_distance(u.hex, h) != 1 or not v.passable(u, u.hex, h):
-                continue
-            if v.line_banned(u) and "redoubt_line" in v.m.features_between(u.hex, h):
-                continue
-            if arm(u) == "cossack" and h in zoc:
-                continue
-            if v.odb_restricted(u) and h in v.musket(u.side):
+            if hex_distance(u.hex, h) != 1 or not _pursuit_step_ok(v, u, u.hex, h, zoc):
                 continue
             paths = [[h]]
             if c.get("mode") == "follow" and n > 1:
@@ -732,13 +774,7 @@ def pursuit_options(ctx, c) -> list:
                     cur = [h]
                     for step in rp[: n - 1]:
                         s = hx(step)
-                        if not v.passable(u, cur[-1], s) or v.combat_at(s, other(u.side)) or v.redoubt_at(s) is not None:
-                            break
-                        if v.line_banned(u) and "redoubt_line" in v.m.features_between(cur[-1], s):
-                            break
-                        if arm(u) == "cossack" and s in zoc:
-                            break
-                        if v.odb_restricted(u) and s in v.musket(u.side):
+                        if not _pursuit_step_ok(v, u, cur[-1], s, zoc):
                             break
                         cur = cur + [s]
                         paths.append(list(cur))
@@ -748,16 +784,8 @@ def pursuit_options(ctx, c) -> list:
                         nxt = []
                         for p in frontier:
                             for s in sorted(hex_neighbors(p[-1])):
-                                if s in p or not v.passable(u, p[-1], s) or v.combat_at(s, other(u.side)) \
-                                        or v.redoubt_at(s) is not None:
-                                    continue
-                                if v.line_banned(u) and "redoubt_line" in v.m.features_between(p[-1], s):
-                                    continue
-                                if arm(u) == "cossack" and s in zoc:
-                                    continue
-                                if v.odb_restricted(u) and s in v.musket(u.side):
-                                    continue
-                                nxt.append(p + [s])
+                                if s not in p and _pursuit_step_ok(v, u, p[-1], s, zoc):
+                                    nxt.append(p + [s])
                         frontier = nxt[:12]
                         paths.extend(frontier)
             seen = set()
@@ -772,10 +800,7 @@ def pursuit_options(ctx, c) -> list:
 
 
 def _pursuit_end_ok(v, u, h) -> bool:
-    if v.combat_at(h, other(u.side)):
-        return False
-    r = v.redoubt_at(h)
-    if r is not None and (r.side == RUSSIA or u.side == RUSSIA):
+    if v.combat_at(h, other(u.side)) or v.garrisoned(h):
         return False
     mates = [x for x in v.combat_at(h, u.side) if x.id != u.id]
     return not mates or (len(mates) == 1 and arm(mates[0]) == "art")

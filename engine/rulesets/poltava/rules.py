@@ -177,6 +177,12 @@ class PoltavaRuleset(Ruleset):
             v = view_of(game)
             why, units, hexes = self._validate_attack(v, order)
             return why is not None or not M.analyse(v, units, hexes)["lone_artillery"]
+        if order.kind == "pursue" and st.pending and st.pending[0]["kind"] == "pursue":
+            u = self._unit(st, order.get("unit"))
+            if u is None or u.side != SWEDEN:
+                return False
+            v = view_of(game)
+            return any(v.garrisoned(h) for h in (_hexes_arg(order.get("path", ())) or []))
         if order.kind in ("move", "enter") and st.active == SWEDEN and not st.pending:
             u = self._unit(st, order.get("unit"))
             if u is None or arm(u) == "leader":
@@ -272,7 +278,18 @@ class PoltavaRuleset(Ruleset):
             return "the unit must begin adjacent to the redoubt"
         if v.combat_at(r.hex, SWEDEN):
             return "the redoubt is occupied by the Swedes (A43)"
+        if v.combat_at(r.hex):
+            return "a Russian unit stands in the redoubt; a garrison does not stack (A41)"
+        if self._movement_begun(st):
+            return "re-garrisoning is done at the start of the movement phase, before any unit moves (Part 3)"
+        if st.vars.get("exchange_turn") == st.turn:
+            return "re-garrisoning comes before Rentzel's exchange (Part 3)"
         return None
+
+    @staticmethod
+    def _movement_begun(st: State) -> bool:
+        """Has any unit of the phasing side moved (or been held) in this movement phase?"""
+        return any(u.marks.get("moved") for u in st.side_units(st.active, alive=False))
 
     def _validate_detach(self, v: View, order) -> str | None:
         st = v.st
@@ -299,6 +316,8 @@ class PoltavaRuleset(Ruleset):
         st = v.st
         if v.s1 or st.phase != "move" or st.active != RUSSIA or st.turn < 6:
             return "Rentzel's exchange is made in a Russian movement phase from turn 6 (S2-5)"
+        if self._movement_begun(st):
+            return "Rentzel's exchange is made at the start of the movement phase, before any unit moves (Part 3)"
         roos = [u for u in st.units.values() if u.alive and u.division == "roos"]
         if not roos:
             return "there is no Roos column on the map"
@@ -344,7 +363,7 @@ class PoltavaRuleset(Ruleset):
         if d == 0:
             return "no target in own hex"
         in_zoc = t.hex in v.zoc(t.side)
-        firer_safe = arm(u) == "redoubt" or v.terrain(u.hex) in NO_ZOC
+        firer_safe = arm(u) == "redoubt" or v.terrain(u.hex) in NO_ZOC or v.cut_off(u.hex, t.hex)
         canister = arm(u) == "art" and d == 1
         if in_zoc and not firer_safe and not canister:
             return "no firing at enemies in your own ZOC (R6.1)"
@@ -369,27 +388,39 @@ class PoltavaRuleset(Ruleset):
         why = M.check_attack(v, st.active, units, hexes)
         return why, units, hexes
 
-    def obligations(self, v: View) -> list[str]:
-        """Unmet, satisfiable obligations of the phasing player (R8.2, R8.4; spec 8.2)."""
+    @staticmethod
+    def fix_obligations(v: View) -> dict[str, list[str]]:
+        """The melee obligations as they stand now (spec 8.2 [PROP]): phasing units in an enemy
+        ZOC that may still attack must attack; enemies whose ZOC covers one of them must be
+        attacked. Fixed once at the start of the melee phase, after forced withdrawals."""
         st = v.st
         side = st.active
         zoc = v.zoc(side)
+        engaged = [u for u in st.side_units(side)
+                   if arm(u) in MELEE_ARMS and not u.marks.get("attacked") and u.hex in zoc]
+        defend = sorted({e.id for u in engaged for e in v.zoc_sources(u)})
+        return {"attack": [u.id for u in engaged], "defend": defend}
+
+    def obligations(self, v: View) -> list[str]:
+        """Unmet, satisfiable obligations of the phasing player (R8.2, R8.4; spec 8.2). They were
+        fixed when the phase began; a pursuit that ends next to an enemy adds none. One that no
+        legal attack can meet any more is waived (8.2 d, f)."""
+        st = v.st
+        side = st.active
+        fixed = st.vars.get("obligation") or self.fix_obligations(v)
         out = []
         free = [u for u in st.side_units(side) if arm(u) in MELEE_ARMS and not u.marks.get("attacked")]
-        for u in free:
-            if u.hex in zoc:
-                for n in sorted(hex_neighbors(u.hex)):
-                    if M.defenders_in(v, n, side) and M.check_attack(v, side, [u], [n]) is None:
-                        out.append(f"{u.id} must attack")
-                        break
-        targets = {}
-        for u in st.side_units(side):
-            if arm(u) in MELEE_ARMS and u.hex in zoc:
-                for e in v.zoc_sources(u):
-                    targets[e.id] = e
-        for eid in sorted(targets):
-            e = targets[eid]
-            if e.marks.get("defended"):
+        for uid in fixed["attack"]:
+            u = st.units[uid]
+            if not u.alive or u.side != side or u.marks.get("attacked"):
+                continue
+            for n in sorted(hex_neighbors(u.hex)):
+                if M.defenders_in(v, n, side) and M.check_attack(v, side, [u], [n]) is None:
+                    out.append(f"{u.id} must attack")
+                    break
+        for eid in fixed["defend"]:
+            e = st.units[eid]
+            if not e.alive or e.side == side or e.marks.get("defended"):
                 continue
             for a in free:
                 if hex_distance(a.hex, e.hex) == 1 and M.check_attack(v, side, [a], [e.hex]) is None:
@@ -432,6 +463,13 @@ class PoltavaRuleset(Ruleset):
             if order.kind != "roos" or order.get("unit") not in p["options"]:
                 return "choose the battalion that joins the Roos column (S2-4)"
             return None
+        if k == "displace":
+            if order.kind != "displace" or order.get("unit") != p["unit"]:
+                return f"choose where {p['unit']} goes (A35)"
+            h = _hex_arg(order.get("hex"))
+            if h is None or h not in self.displace_options(v, st.units[p["unit"]], hx(p["from"])):
+                return "not one of the nearest free hexes (A35)"
+            return None
         if k == "withdraw":
             if order.kind != "withdraw" or order.get("unit") != p["unit"]:
                 return f"withdraw {p['unit']} (R9.2)"
@@ -456,9 +494,23 @@ class PoltavaRuleset(Ruleset):
             cands = rc or cands
         return [u.id for u in cands]
 
+    @staticmethod
+    def displace_options(v: View, u, origin) -> list[Hex]:
+        """A35: the nearest hexes (within 7) where a Cossack that changed sides may stand."""
+        for r in range(1, 8):
+            out = [h for h in sorted(hex_spiral(origin, r))
+                   if hex_distance(h, origin) == r and h in v.m and v.terrain(h) not in ("woods", "river")
+                   and not v.combat_at(h) and v.can_end(u, h)]
+            if out:
+                return out
+        return []
+
     # --- cavalry withdrawal (R9.2) ------------------------------------------------------------------
     def must_withdraw(self, v: View, u) -> bool:
-        if arm(u) not in MOUNTED or u.hex not in v.zoc(u.side):
+        """R9.2: mounted units in an enemy ZOC that owe an attack none of which they may make.
+        A unit that may not attack this phase at all (Cossacks that just changed sides, GN)
+        owes none, so it is not forced away."""
+        if arm(u) not in MOUNTED or u.marks.get("attacked") or u.hex not in v.zoc(u.side):
             return False
         for e in v.zoc_sources(u):
             if M.check_attack(v, u.side, [u], [e.hex]) is None:
@@ -556,7 +608,7 @@ class PoltavaRuleset(Ruleset):
 
     def legal_orders_regarrison(self, v: View):
         st = v.st
-        for r in sorted(st.units.values(), key=lambda x: x.id):
+        for r in st.units_in_id_order():
             if arm(r) == "redoubt" and r.side == SWEDEN and r.alive:
                 for n in sorted(hex_neighbors(r.hex)):
                     for u in v.combat_at(n, RUSSIA):
@@ -594,7 +646,7 @@ class PoltavaRuleset(Ruleset):
 
     def fire_orders(self, v: View) -> Iterator[Order]:
         st = v.st
-        for u in sorted(st.units.values(), key=lambda x: x.id):
+        for u in st.units_in_id_order():
             yield from self._fire_orders_of(v, u)
 
     def _fire_orders_of(self, v: View, u) -> Iterator[Order]:
@@ -603,7 +655,7 @@ class PoltavaRuleset(Ruleset):
         f, rng, _ = self.fire_value(v, u)
         if f <= 0:
             return
-        for t in sorted(v.st.units.values(), key=lambda x: x.id):
+        for t in v.st.units_in_id_order():
             if t.alive and t.side != u.side and arm(t) in ("inf", "cav", "art", "cossack") \
                     and hex_distance(u.hex, t.hex) <= rng:
                 o = Order.make("fire", unit=u.id, target=t.id)
@@ -650,6 +702,10 @@ class PoltavaRuleset(Ruleset):
         elif k == "roos":
             for uid in p["options"]:
                 yield Order.make("roos", unit=uid)
+        elif k == "displace":
+            u = v.st.units[p["unit"]]
+            for h in self.displace_options(v, u, hx(p["from"])):
+                yield Order.make("displace", unit=u.id, hex=h)
         elif k == "withdraw":
             u = v.st.units[p["unit"]]
             for h, r in sorted(self.withdraw_routes(v, u).items()):

@@ -1,0 +1,148 @@
+"""Who may act now and with which orders: movement pieces (9.1-9.2), units that may appear
+(8), their placements, fire targets (22.2) and the movement-phase orders of one piece."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.orders import Order
+from hexwar.engine.state import State, Unit
+
+from . import board as B
+from . import data as D
+from . import fire as F
+from . import movement as MV
+
+
+def pieces(state: State, side: str) -> list[Unit]:
+    """Pieces still to act in this Movement phase (9.1, 9.2): units that neither attacked
+    nor were attacked, generals, and fleeing units (for restoration)."""
+    out = []
+    for u in state.side_units(side, alive=False):
+        if u.marks.get("acted") == state.turn:
+            continue
+        if B.state_of(u) == "fleeing":
+            out.append(u)
+        elif B.on_table(u) and u.marks.get("attacked") != state.turn \
+                and u.marks.get("targeted") != state.turn:
+            out.append(u)
+    return out
+
+def appearers(state: State, side: str) -> list[Unit]:
+    out = []
+    for u in state.side_units(side, alive=False):
+        st = B.state_of(u)
+        if st == "restored" and int(u.marks.get("restored", 0)) < state.turn:
+            out.append(u)
+        elif st == "reserve" and int(u.marks.get("entry", 1)) <= state.turn:
+            out.append(u)
+    return out
+
+def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = False) -> list[tuple[Hex, str, int]]:
+    """Where and how a unit may appear (8.3, 21.10): an own-edge hex, not next to an enemy,
+    3+ hexes from every formed enemy line, column or battery in position."""
+    view = B.View(state)
+    edge = B.edge_of(scenario, u.side)
+    out = []
+    for h in hmap.edge_hexes(edge):
+        if h in view.stands or view.generals.get(h) and B.is_general(u):
+            continue
+        if hmap.terrain_at(h) in ("lake", "river", "village") or (hmap.terrain_at(h) in ("forest", "swamp")
+                                                      and not (B.foot(u) or B.is_general(u))):
+            continue
+        if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
+            continue
+        if any(hex_distance(e.hex, h) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
+               and B.formation(e) in ("line", "column", "unlimbered")
+               for e in view.enemy_stands(u.side)):
+            continue
+        for form in appear_formations(state, u):
+            for f in range(6):
+                out.append((h, form, f))
+                if first_only:
+                    return out
+    return out
+
+def appear_formations(state: State, u: Unit) -> tuple[str, ...]:
+    """Any formation but disordered (8.3); a battery whose gun was left behind comes back as
+    gunners, and only a battery with its gun comes back as one."""
+    forms = B.formations_for(u)
+    if B.arm(u) != "art":
+        return forms
+    if u.id in state.vars.get("guns", {}) or u.marks.get("gun_lost"):
+        return ("gunners",)
+    return tuple(f for f in forms if f != "gunners")
+
+def fire_targets(hmap, view: B.View, state: State, u: Unit) -> list[Unit]:
+    return [t for t in view.enemy_stands(u.side)
+            if F.target_problem(hmap, view, state, u, t) is None]
+
+def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
+    yield Order.make("hold", unit=u.id)
+    st = B.state_of(u)
+    if st == "fleeing":
+        yield Order.make("rally", unit=u.id)
+        return
+    if st == "formed":
+        for (h, f), (_, path) in sorted(MV.moves(hmap, view, u).items()):
+            yield Order.make("move", unit=u.id, path=tuple(tuple(x) for x in path), facing=f)
+    if B.is_general(u):
+        return
+    for h in MV.occupy_targets(hmap, view, u):
+        yield Order.make("occupy", unit=u.id, hex=tuple(h))
+    for h in MV.fortify_targets(hmap, view, view.state, u):
+        yield Order.make("fortify", unit=u.id, hex=tuple(h))
+    for into in MV.join_targets(view.state, view, u):
+        yield Order.make("join", unit=u.id, into=into)
+    for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
+        yield Order.make("form", unit=u.id, formation=form, facing=f)
+    if u.kind == "CAV_CHASSEUR" and st == "formed":
+        kind = "mount" if u.marks.get("dismounted") else "dismount"
+        forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
+        for form in forms:
+            for f in ([u.facing] if form == "square" else [u.facing, (u.facing + 3) % 6]):
+                yield Order.make(kind, unit=u.id, formation=form, facing=f)
+
+def unit_at(state: State, h: Hex | None) -> Unit | None:
+    if h is None:
+        return None
+    for uid in sorted(state.units):
+        u = state.units[uid]
+        if u.hex == h and B.on_table(u) and not B.is_general(u):
+            return u
+    return None
+
+
+def deployers(state: State, side: str) -> list[Unit]:
+    """Units still to be placed in the deployment (22.10)."""
+    return [u for u in state.side_units(side, alive=False) if B.state_of(u) == "deploy"]
+
+
+def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
+    """Where a unit may be placed (22.10): within 6 rows of the own edge, on ground it may
+    stand on, in a hex no other stand holds (a general: no other general, and with at most one
+    friendly stand), and not next to an enemy stand."""
+    view = B.View(state)
+    edge = B.edge_of(scenario, u.side)
+    gen = B.is_general(u)
+    out = []
+    for h in hmap.hexes:
+        if hmap.rows_from_edge(h, edge) >= D.DEPLOY_ROWS:
+            continue
+        t = hmap.terrain_at(h)
+        if t in ("lake", "river") or (t == "ford" and B.formation(u) == "unlimbered"):
+            continue
+        if t in ("forest", "swamp") and not (B.foot(u) or gen):
+            continue
+        if gen:
+            if view.generals.get(h) or (h in view.stands and view.stands[h].side != u.side):
+                continue
+        elif h in view.stands or (t == "village" and (B.mounted(u) or B.arm(u) == "train")):
+            continue
+        elif any(g.side != u.side for g in view.generals.get(h, ())):
+            continue
+        if view.adjacent_enemy(h, u.side) and not (gen and h in view.stands):
+            continue          # 9.4; a general only stacked with a friendly stand (22.6)
+        out.append(h)
+    return sorted(out)

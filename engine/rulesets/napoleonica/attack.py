@@ -1,0 +1,306 @@
+"""The Attack phase (spec 7, 21.9): who may charge whom, contact, failed attacks.
+
+An attack order names the attacker, the target and the contact hex the attacker ends in (the
+"two nearest stands" and the free hexsides are the attacker's choice, G-33), or no hex for a
+declaration whose target is out of reach: that attack fails (7.7, G-32). The kind of attack
+(front, flank, rear) is fixed at declaration by where the middle of the attacker's front lies in
+the target's zones (7.5 item 5), and the contact hex must be across a hexside of that side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor, hex_direction_to
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.ruleset import Resolution
+from hexwar.engine.state import State, Unit
+
+from . import board as B
+from . import data as D
+from . import melee as M
+from .geometry import (facings_fronting, flank_dirs, front_dirs, front_middle, rear_dirs,
+                       zone_of_point, zone_touches)
+from .sight import attack_sight
+
+
+def commanded(hmap: HexMap, state: State, side: str) -> list[str]:
+    """Units within 40 cm (d <= 9) of a general or the commander-in-chief (7.3, 13, G-20)."""
+    gens = [g.hex for g in state.side_units(side) if B.is_general(g) and B.on_table(g)]
+    return [u.id for u in state.side_units(side)
+            if B.on_table(u) and not B.is_general(u)
+            and any(hex_distance(u.hex, g) <= D.COMMAND_D for g in gens)]
+
+
+def in_contact(state: State, uid: str) -> bool:
+    return any(uid in (c[0], c[1]) for c in state.vars.get("contacts", []))
+
+
+def attacker_problem(state: State, u: Unit) -> str | None:
+    """Why ``u`` may not declare an attack at all (7.1, 7.3 items 1-2)."""
+    a = B.arm(u)
+    if a not in ("inf", "cav"):
+        return {"art": "artillery may not attack (7.1 item 3)",
+                "eng": "engineers may not attack (7.1 item 4)",
+                "train": "the train may not attack (G-03, G-15)",
+                "gen": "generals do not attack"}.get(a, "this unit may not attack")
+    if B.state_of(u) != "formed":
+        return "a disordered unit may not attack (7.1 item 2)"
+    if B.formation(u) == "square":
+        return "a square may not attack (7.1 item 1)"
+    if B.garrison(u):
+        return "units in a settlement never attack out of it (7.1 item 9)"
+    if u.marks.get("attacked") == state.turn:
+        return f"{u.id} has already attacked this turn"
+    if u.marks.get("targeted") == state.turn:
+        return f"{u.id} has been attacked this turn and is in contact (7.3 item 2)"
+    if u.id not in state.vars.get("commanded", []):
+        return f"{u.id} was more than 40 cm (9 hexes) from every general of its side at the start " \
+               "of the Attack phase (7.1 item 7, 7.3 item 1)"
+    return None
+
+
+def reach(hmap: HexMap, u: Unit) -> int:
+    """10 cm, or 5 cm for infantry attacking from forest (7.4, 7.9 item 1)."""
+    if hmap.terrain_at(u.hex) == "forest":
+        return D.ATTACK_REACH_FOREST
+    return D.ATTACK_REACH
+
+
+def kind_of_attack(u: Unit, t: Unit) -> str:
+    """front / flank / rear: the target zone holding the middle of the attacker's front."""
+    return zone_of_point([t.hex], B.facing(t), front_middle([u.hex], u.facing), k=8)
+
+
+def side_dirs(t: Unit, kind: str) -> tuple[int, ...]:
+    f = B.facing(t)
+    if f is None:
+        return tuple(range(6))
+    return {"front": front_dirs(f), "flank": flank_dirs(f), "rear": rear_dirs(f)}[kind]
+
+
+def _passable(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> bool:
+    """An attack path step (7.4): no river, lake, swamp or high wall; mounted cavalry not into
+    forest (7.9 item 4)."""
+    if b not in hmap or B.enter_cost(hmap, u, a, b) is None:
+        return False
+    return hmap.terrain_at(b) not in ("swamp", "ford")
+
+
+def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
+    """Why ``u`` may not attack ``t`` at all (7.1 items 5-6, 7.3 items 3-4)."""
+    if t.side == u.side or not B.on_table(t) or B.is_general(t):
+        return "the target must be an enemy unit on the table"
+    if hmap.terrain_at(u.hex) == "ford" or hmap.terrain_at(t.hex) == "ford":
+        return "no attack from a ford or onto a ford (7.4)"
+    if B.infantry_like(u) and B.mounted(t):
+        return "infantry may not attack mounted cavalry (7.1 item 5)"
+    if B.mounted(u) and hmap.terrain_at(t.hex) == "forest":
+        return "mounted cavalry may not attack a target inside a forest (7.1 item 6)"
+    if B.mounted(u) and hmap.terrain_at(t.hex) == "village":
+        return "mounted cavalry may not attack a settlement (7.1 item 6)"
+    if not zone_touches([u.hex], u.facing, "front", [t.hex]):
+        return "the target is not in the attacker's frontal zone (7.3 item 3)"
+    if not attack_sight(hmap, view, u.hex, t.hex):
+        return "the attacker cannot see the target (7.3 item 4)"
+    return None
+
+
+def contact_hexes(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[Hex]:
+    """Free hexes across the required side of the target where the attacker could stand."""
+    out = []
+    for d in side_dirs(t, kind_of_attack(u, t)):
+        h = hex_neighbor(t.hex, d)
+        if h not in hmap:
+            continue
+        other = view.stands.get(h)
+        if other is not None and other.id != u.id:
+            continue
+        if any(g.side != u.side for g in view.generals.get(h, ())):
+            continue
+        if not _passable(hmap, u, t.hex, h) or "wall" in hmap.features_between(h, t.hex):
+            continue
+        out.append(h)
+    return out
+
+
+def paths(hmap: HexMap, view: B.View, u: Unit, goal: Hex) -> list[Hex] | None:
+    """The attacker's path (hexes entered) to ``goal`` within its reach, or None. A line goes
+    straight ahead (FL then FR or FR then FL, 7.6); a column may take any route (7.5)."""
+    r = reach(hmap, u)
+    if u.hex == goal:
+        return []
+
+    def ok(a: Hex, b: Hex) -> bool:
+        other = view.stands.get(b)
+        if other is not None and other.id != u.id and b != goal:
+            return False
+        if b != goal and other is not None:
+            return False
+        return _passable(hmap, u, a, b)
+
+    if B.formation(u) == "line":
+        fr, fl = front_dirs(u.facing)
+        for first, second in ((fl, fr), (fr, fl)):
+            h, path = u.hex, []
+            for d in (first, second)[:r]:
+                n = hex_neighbor(h, d)
+                if not ok(h, n):
+                    break
+                path.append(n)
+                h = n
+                if n == goal:
+                    return path
+        return None
+    frontier: list[tuple[Hex, list[Hex]]] = [(u.hex, [])]
+    seen = {u.hex}
+    for _ in range(r):
+        nxt = []
+        for h, path in frontier:
+            for d in range(6):
+                n = hex_neighbor(h, d)
+                if n in seen or not ok(h, n):
+                    continue
+                if n == goal:
+                    return path + [n]
+                if n in view.stands:
+                    continue
+                seen.add(n)
+                nxt.append((n, path + [n]))
+        frontier = nxt
+    return None
+
+
+def options(hmap: HexMap, view: B.View, state: State, u: Unit) -> list[tuple[str, Hex | None]]:
+    """(target id, contact hex or None for a declaration that will fail) for one attacker."""
+    if attacker_problem(state, u) is not None:
+        return []
+    out: list[tuple[str, Hex | None]] = []
+    for t in view.enemy_stands(u.side):
+        if hex_distance(t.hex, u.hex) > reach(hmap, u) + 3:
+            continue
+        if target_problem(hmap, view, u, t) is not None:
+            continue
+        cands = contact_hexes(hmap, view, u, t)
+        reachable = [h for h in cands if paths(hmap, view, u, h) is not None]
+        for h in reachable:
+            out.append((t.id, h))
+        if cands and not reachable:
+            out.append((t.id, None))
+    return out
+
+
+def validate(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit, h: Hex | None) -> str | None:
+    why = attacker_problem(state, u) or target_problem(hmap, view, u, t)
+    if why:
+        return why
+    cands = contact_hexes(hmap, view, u, t)
+    if not cands:
+        return f"there is no room for a {kind_of_attack(u, t)} attack on {t.id}: cannot attack (7.5 item 6)"
+    if h is None:
+        if any(paths(hmap, view, u, c) is not None for c in cands):
+            return "the target is within reach: name the contact hex"
+        return None
+    if h not in cands:
+        return f"{kind_of_attack(u, t)} attack: the contact hex must be free and across the " \
+               f"target's {kind_of_attack(u, t)} hexsides"
+    if paths(hmap, view, u, h) is None:
+        return "the contact hex is out of the attacker's reach or its path is blocked (7.4, 7.6)"
+    return None
+
+
+def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
+    state, hmap = ctx.state, ctx.map
+    view = B.View(state)
+    kind = kind_of_attack(u, t)
+    u.mark("attacked", state.turn)
+    t.mark("targeted", state.turn)
+    ctx.emit("attack-declared", unit=u.id, target=t.id, attack=kind)
+    if h is None:
+        _fail(ctx, view, u, t)
+        return
+    path = paths(hmap, view, u, h) or []
+    start = u.hex
+    crossed = any("obstacle" in hmap.features_between(a, b)
+                  for a, b in zip([start] + path, path))
+    u.hex = h
+    d = hex_direction_to(h, t.hex)
+    options_f = facings_fronting(d)
+    if u.facing in options_f:
+        newf = u.facing
+    else:
+        newf = min(options_f, key=lambda f: (min((f - u.facing) % 6, (u.facing - f) % 6),
+                                               (u.facing - f) % 6))
+    u.facing = newf
+    cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
+                B.cover(hmap, state, t.hex, D.MELEE_MODS))
+    state.vars.setdefault("contacts", []).append(
+        [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
+    ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
+             cover=cover, obstacle=crossed)
+
+
+def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
+    """Failed attack (7.7, 21.9): up to the reach toward the target, stopping short of contact
+    with any enemy, then disordered."""
+    hmap = ctx.map
+    r = reach(hmap, u)
+    ahead = front_dirs(u.facing)
+    last = None
+    for _ in range(r):
+        best = None
+        # a line goes straight ahead (FL then FR or FR then FL, 21.9); a column any way
+        if B.formation(u) != "line":
+            dirs: tuple[int, ...] = tuple(range(6))
+        else:
+            dirs = tuple(d for d in ahead if d != last)
+        for d in dirs:
+            n = hex_neighbor(u.hex, d)
+            if hex_distance(n, t.hex) >= hex_distance(u.hex, t.hex):
+                continue
+            if not _passable(hmap, u, u.hex, n) or n in view.stands:
+                continue
+            if view.adjacent_enemy(n, u.side):
+                continue
+            best, last = n, d
+            break
+        if best is None:
+            break
+        view.stands.pop(u.hex, None)
+        u.hex = best
+        view.stands[best] = u
+    u.mark("state", "disordered")
+    ctx.emit("attack-failed", unit=u.id, target=t.id, at=[u.hex[0], u.hex[1]])
+
+
+def preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex | None) -> dict[str, Any]:
+    if h is None:
+        return {"result": "the attack fails: out of reach (7.7); the attacker ends disordered"}
+    return attack_preview(hmap, state, u, t, h)
+
+
+def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict[str, Any]:
+    """The melee this attack would start, as the two totals' terms and the chance of winning."""
+    trial = state.copy()
+    kind = kind_of_attack(u, t)
+    tu = trial.units[u.id]
+    tu.hex = h
+    cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
+                B.cover(hmap, state, t.hex, D.MELEE_MODS))
+    trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
+    group = [u.id, t.id]
+    pa = M.side_terms(hmap, trial, group, u.side)
+    pb = M.side_terms(hmap, trial, group, t.side)
+    sa, sb = sum(v for _, v in pa[2]), sum(v for _, v in pb[2])
+    win = 0
+    total = 20 ** (pa[1] + pb[1])
+    for ra in range(1, 21):
+        pra = ra ** pa[1] - (ra - 1) ** pa[1]
+        for rb in range(1, 21):
+            prb = rb ** pb[1] - (rb - 1) ** pb[1]
+            if ra + sa > rb + sb:
+                win += pra * prb
+    return {"kind": kind, "modifiers": pa[2], "defender terms": pb[2],
+            "chances": {"attacker wins": (win, total), "defender wins (ties too)": (total - win, total)}}
+
+

@@ -1,0 +1,239 @@
+"""Who is where and what they are: unit classes, formations, states, terrain access.
+
+One stand = one hex (spec 21.2), but a Napoleonica unit here is drawn as **one counter in one
+hex** holding all its stands (``strength`` = stands or gunners). This collapses the multi-hex
+footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
+
+* ``formation``: line / column / square / limbered / unlimbered / standard;
+* ``state``: formed / disordered / fleeing (off the table) / restored (rallied, off the table,
+  waiting to appear) / reserve / destroyed / captured;
+* ``dismounted``: mounted chasseurs fighting on foot (9.9).
+
+``facing`` is a vertex facing 0..5 (see geometry); squares and disordered units have none.
+"""
+
+from __future__ import annotations
+
+from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.state import State, Unit
+
+from . import data as D
+
+ON_TABLE = ("formed", "disordered")
+
+
+def arm(u: Unit) -> str:
+    return str(u.stat("arm", "inf"))
+
+
+def state_of(u: Unit) -> str:
+    return str(u.marks.get("state", "formed"))
+
+
+def formation(u: Unit) -> str:
+    return str(u.marks.get("formation", u.stat("formation", "standard")))
+
+
+def on_table(u: Unit) -> bool:
+    return u.hex is not None and state_of(u) in ON_TABLE and u.strength > 0
+
+
+def is_general(u: Unit) -> bool:
+    return arm(u) == "gen"
+
+
+def is_combat(u: Unit) -> bool:
+    """Infantry, cavalry and artillery (22.6, 22.10)."""
+    return arm(u) in ("inf", "cav", "art")
+
+
+def mounted(u: Unit) -> bool:
+    return arm(u) == "cav" and not u.marks.get("dismounted")
+
+
+def foot(u: Unit) -> bool:
+    """Infantry, dismounted chasseurs, engineers (and gunners): who may enter forest (22.7)."""
+    return arm(u) in ("inf", "eng") or (arm(u) == "cav" and bool(u.marks.get("dismounted")))
+
+
+def infantry_like(u: Unit) -> bool:
+    """Infantry or dismounted chasseurs: the arm that forms squares and lines on foot."""
+    return arm(u) == "inf" or (arm(u) == "cav" and bool(u.marks.get("dismounted")))
+
+
+def guard(u: Unit) -> bool:
+    return u.kind == "INF_GUARD" or bool(u.stat("guard", False))
+
+
+def experience(u: Unit) -> int:
+    """Experience score (3.0, 22.1): guard units are always veterans."""
+    grade = "veteran" if guard(u) else u.grade
+    return D.EXPERIENCE.get(grade, D.EXPERIENCE["recruit"])
+
+
+def veteran(u: Unit) -> bool:
+    return guard(u) or u.grade == "veteran"
+
+
+def melee_rank(u: Unit) -> int:
+    rank = int(u.stat("rank", 0))
+    if arm(u) == "cav" and guard(u):
+        rank += D.GUARD_CAV_RANK
+    return rank
+
+
+def melee_dice(u: Unit) -> int:
+    return max(1, int(u.stat("melee", 1)))
+
+
+def morale_dice(u: Unit) -> int:
+    n = int(u.stat("morale", 1))
+    if guard(u) and arm(u) in ("cav", "art"):
+        n += D.GUARD_MORALE_DICE
+    return max(1, n)
+
+
+def garrison(u: Unit) -> bool:
+    """In a settlement (20, 22.7): occupied by the occupy action."""
+    return bool(u.marks.get("garrison"))
+
+
+def faced(u: Unit) -> bool:
+    """Whether the unit has front, flanks and rear (5.6); squares, disordered units and
+    settlement garrisons (22.7) do not."""
+    if garrison(u):
+        return False
+    if state_of(u) == "disordered" and arm(u) != "art":
+        return False
+    return formation(u) != "square"
+
+
+def facing(u: Unit) -> int | None:
+    return u.facing if faced(u) else None
+
+
+def front_rank(u: Unit) -> int:
+    """Stands in the front rank: what a wheel costs per 60 degrees (21.8)."""
+    return u.strength if formation(u) == "line" and arm(u) in ("inf", "cav") else 1
+
+
+def formations_for(u: Unit) -> tuple[str, ...]:
+    if arm(u) == "cav" and u.marks.get("dismounted"):
+        return D.FORMATIONS["dismounted"]
+    return D.FORMATIONS.get(arm(u), ("standard",))
+
+
+def allowance(u: Unit) -> tuple[int, int, int | None]:
+    """(forward, backward, sideways) MP in the current formation; disordered units cannot move."""
+    if state_of(u) == "disordered":
+        return 0, 0, 0
+    a, f = arm(u), formation(u)
+    if a == "gen":
+        return D.GENERAL_MOVE, D.GENERAL_MOVE, D.GENERAL_MOVE
+    if infantry_like(u):
+        return D.MOVE_INF.get(f, (0, 0, 0))
+    if a == "cav":
+        return D.MOVE_CAV.get(u.kind, D.MOVE_CAV["CAV_LIGHT"]).get(f, (0, 0, 0))
+    if a == "art" and f == "gunners":
+        back = D.MOVE_GUNNERS if D.GUNNERS_BACKWARD_FULL else D.MOVE_GUNNERS // 2
+        return D.MOVE_GUNNERS, back, None
+    if a == "art":
+        mp = D.MOVE_ART.get(u.kind, D.MOVE_ART["ART_MEDIUM"]).get(f, 0)
+        return mp, mp, None
+    return D.MOVE_OTHER.get(u.kind, (2, 1, None))
+
+
+# --- the table ---------------------------------------------------------------------------------
+class View:
+    """Occupancy of the table at one moment, built once per question."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.stands: dict[Hex, Unit] = {}      # combat units, engineers, train
+        self.generals: dict[Hex, list[Unit]] = {}
+        for uid in sorted(state.units):
+            u = state.units[uid]
+            if not on_table(u):
+                continue
+            if is_general(u):
+                self.generals.setdefault(u.hex, []).append(u)
+            else:
+                self.stands[u.hex] = u
+
+    def enemy_stands(self, side: str) -> list[Unit]:
+        return [u for h, u in sorted(self.stands.items()) if u.side != side]
+
+    def adjacent_enemy(self, h: tuple[int, int], side: str) -> bool:
+        for e in self.stands.values():
+            if e.side != side and hex_distance(e.hex, h) <= 1:
+                return True
+        return False
+
+    def nearest_enemy_d(self, h: tuple[int, int], side: str) -> int:
+        ds = [hex_distance(e.hex, h) for e in self.stands.values() if e.side != side]
+        return min(ds) if ds else 99
+
+
+def mover_class(u: Unit) -> str:
+    """Terrain treats units in four classes: generals, foot, batteries in firing position (no
+    ford, 22.7) and everything else."""
+    if is_general(u):
+        return "gen"
+    if foot(u):
+        return "foot"
+    return "unlimbered" if arm(u) == "art" and formation(u) == "unlimbered" else "wheeled"
+
+
+def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
+    """MP to step from ``a`` into ``b`` (22.7), or None when the unit may not go there."""
+    table = hmap.__dict__.get("_napoleonica_costs")
+    if table is None:
+        table = {}
+        object.__setattr__(hmap, "_napoleonica_costs", table)
+    key = (mover_class(u), a, b)
+    if key not in table:
+        table[key] = _step_cost(hmap, key[0], a, b)
+    return table[key]
+
+
+def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
+    if b not in hmap:
+        return None
+    on_foot = mover in ("foot", "gen")
+    t = hmap.terrain_at(b)
+    if t == "village" and mover != "gen":
+        return None          # only the occupy action enters a settlement ([F] 20)
+    feats = hmap.features_between(a, b)
+    if t == "river" and hmap.road_between(a, b):
+        return 1             # a bridge: along the road only (22.7)
+    if "wall" in feats or t in ("lake", "river"):
+        return None
+    if t == "ford" and mover == "unlimbered":
+        return None
+    cost = 2 if t == "ford" else 1
+    if t in ("forest", "swamp"):
+        if not on_foot:
+            return None
+        cost = 2
+    climb = hmap.elevation_at(b) - hmap.elevation_at(a)
+    if climb > 0:
+        cost += climb
+    if "obstacle" in feats:
+        cost += 1
+    return cost
+
+
+def cover(hmap: HexMap, state: State | None, h: Hex, mods: dict) -> int:
+    """The cover modifier of a hex (22.2, 22.4, 22.7): forest or settlement, a fortified
+    settlement more; 0 in the open."""
+    t = hmap.terrain_at(h)
+    if t == "village" and state is not None and [h[0], h[1]] in state.vars.get("fortified", []):
+        return int(mods["fortified_cover"])
+    if t in ("forest", "village"):
+        return int(mods["cover"])
+    return 0
+
+
+def edge_of(scenario, side: str) -> str:
+    return scenario.side(side).home_edge or ("south" if side == scenario.sides[0].id else "north")

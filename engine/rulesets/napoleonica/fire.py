@@ -1,0 +1,141 @@
+"""The Fire phase [P] (spec 22.2; the source keeps only the dice, 10): who may fire, at what,
+the fire score, and hits applied together when the phase ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexwar.engine.hexgrid import hex_distance
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.ruleset import Resolution
+from hexwar.engine.state import State, Unit
+
+from . import board as B
+from . import data as D
+from .attack import in_contact
+from .geometry import zone_touches
+from .rolls import best_of, chance_at_most
+from .sight import attack_sight, howitzer_sight
+
+
+def moved_bars_fire(u: Unit, turn: int) -> bool:
+    """A unit that acted in the Movement phase may not fire (9.10, G-47), except light infantry
+    and dismounted chasseurs after any action, and light artillery after moving in firing
+    position or unlimbering."""
+    if u.marks.get("moved") != turn:
+        return False
+    if u.kind == "INF_LIGHT" or (u.kind == "CAV_CHASSEUR" and u.marks.get("dismounted")):
+        return False
+    if u.kind == "ART_LIGHT" and u.marks.get("moved_how") in ("move-unlimbered", "unlimber"):
+        return False
+    return True
+
+
+def shooter_problem(state: State, u: Unit) -> str | None:
+    if not B.on_table(u) or B.state_of(u) != "formed":
+        return "only formed units on the table fire (22.2)"
+    if int(u.stat("fire", 0)) <= 0 or B.mounted(u) or B.arm(u) not in ("inf", "cav", "art"):
+        return f"{u.id} does not fire (3.2, 22.2)"
+    if B.arm(u) == "art" and B.formation(u) != "unlimbered":
+        return "a battery fires only in firing position (22.2)"
+    if in_contact(state, u.id):
+        return f"{u.id} is in contact and may not fire (7.4, G-40)"
+    if u.marks.get("fired") == state.turn:
+        return f"{u.id} has already fired this turn"
+    if moved_bars_fire(u, state.turn):
+        return f"{u.id} acted in the Movement phase and may not fire (9.10)"
+    return None
+
+
+def ranges(u: Unit) -> tuple[int, int, int]:
+    """(short min, short max, long max) in hexes between nearest stands."""
+    if B.arm(u) == "art":
+        lo, short, long_, _, _ = D.FIRE_ART.get(u.kind, D.FIRE_ART["ART_MEDIUM"])
+        return lo, short, long_
+    return 2, D.FIRE_MUSKET["short"], D.FIRE_MUSKET["long"]
+
+
+def target_problem(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit) -> str | None:
+    if t.side == u.side or not B.on_table(t) or B.is_general(t):
+        return "the target must be an enemy unit on the table"
+    if in_contact(state, t.id):
+        return f"{t.id} is in contact and may not be fired on (G-40)"
+    d = hex_distance(u.hex, t.hex)
+    lo, _, hi = ranges(u)
+    if not lo <= d <= hi:
+        return f"{t.id} is out of range ({d} hexes; range {lo}-{hi})"
+    if not zone_touches([u.hex], B.facing(u), "front", [t.hex]):
+        return f"{t.id} is not in {u.id}'s frontal zone (22.2)"
+    if u.kind == "ART_HOWITZER":
+        reading = state.vars.get("howitzer_reading", "over")
+        if not howitzer_sight(hmap, view, u.hex, t.hex, reading):
+            return f"{u.id} cannot see {t.id}, even over the obstacles a howitzer ignores"
+    elif not attack_sight(hmap, view, u.hex, t.hex):
+        return f"{u.id} cannot see {t.id} (21.7)"
+    return None
+
+
+def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[int, list[tuple[str, int]], int]:
+    """(final score, named modifiers, base) of ``u`` firing at ``t`` (22.2)."""
+    d = hex_distance(u.hex, t.hex)
+    _, short, _ = ranges(u)
+    mods: list[tuple[str, int]] = []
+    if B.arm(u) == "art":
+        _, _, _, s_base, l_base = D.FIRE_ART.get(u.kind, D.FIRE_ART["ART_MEDIUM"])
+        base = (s_base if d <= short else l_base) + u.strength
+    else:
+        stands = u.strength if B.formation(u) == "line" else 1
+        base = 2 * stands + (2 if d <= short else 0)
+    if B.veteran(u):
+        mods.append(("veteran", D.FIRE_MODS["veteran"]))
+    cover = B.cover(hmap, state, t.hex, D.FIRE_MODS)
+    if cover:
+        mods.append(("target in cover", cover))
+    if B.state_of(t) == "disordered":
+        mods.append(("target disordered", D.FIRE_MODS["target_disordered"]))
+    if B.arm(u) == "art" and B.formation(t) in ("column", "square") and B.state_of(t) == "formed":
+        mods.append(("artillery at column or square", D.FIRE_MODS["art_vs_column_or_square"]))
+    lo, hi = D.FIRE_CLAMP
+    total = max(lo, min(hi, base + sum(v for _, v in mods)))
+    return total, mods, base
+
+
+def resolve(ctx: Resolution, u: Unit, t: Unit) -> None:
+    state = ctx.state
+    need, mods, base = score(ctx.map, u, t, state)
+    u.mark("fired", state.turn)
+    kept = best_of(ctx, int(u.stat("fire", 1)), "fire", low=True, unit=u.id, target=t.id, need=need)
+    hit = kept <= need
+    ctx.emit("fired", unit=u.id, target=t.id, need=need, base=base,
+             mods={k: v for k, v in mods}, roll=kept, hit=hit)
+    if hit:
+        hits = state.vars.setdefault("hits", {})
+        hits[t.id] = hits.get(t.id, 0) + 1
+
+
+def apply_hits(ctx: Resolution) -> list[str]:
+    """End of the Fire phase: every hit removes a stand or gunner; 0 left is destroyed (22.2).
+    Returns the units destroyed."""
+    state = ctx.state
+    gone = []
+    hits = state.vars.pop("hits", {})
+    for uid in sorted(hits):
+        t = state.units[uid]
+        if not B.on_table(t):
+            continue
+        lost = min(t.strength, hits[uid])
+        t.strength -= lost
+        t.mark("hit", state.turn)
+        ctx.emit("stand-lost", unit=uid, n=lost, left=t.strength, why="fire")
+        if t.strength <= 0:
+            from .melee import remove
+            remove(ctx, t, "destroyed")
+            gone.append(uid)
+    return gone
+
+
+def preview(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> dict[str, Any]:
+    need, mods, base = score(hmap, u, t, state)
+    num, den = chance_at_most(int(u.stat("fire", 1)), need)
+    return {"base": base, "modifiers": mods, "need": f"d20 <= {need}",
+            "chances": {"hit (one stand lost)": (num, den), "miss": (den - num, den)}}

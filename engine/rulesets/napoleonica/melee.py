@@ -1,0 +1,208 @@
+"""The Melee phase [P] (spec 22.4; the source keeps ranks, dice, the attack bonus and the -4
+forest cover, 12): melees are the connected groups of contacts; each side totals the best of its
+principal unit's d20 (highest counts), its rank and the modifiers; the loser loses a stand and is
+disordered and retreats, or flees when beaten by 5 or more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexwar.engine.hexgrid import hex_distance, hex_neighbor
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.ruleset import Resolution
+from hexwar.engine.state import State, Unit
+
+from . import board as B
+from . import data as D
+from .rolls import best_of
+
+CLOCK_ORDER = (1, 0, 5, 4, 3, 2)   # hexside directions by clock position 1, 3, 5, 7, 9, 11
+
+
+def components(state: State) -> list[list[str]]:
+    """The melees: connected groups of units in contact, each listed by id; sorted."""
+    contacts = state.vars.get("contacts", [])
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for c in contacts:
+        a, b = find(c[0]), find(c[1])
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+    groups: dict[str, list[str]] = {}
+    for x in sorted(parent):
+        groups.setdefault(find(x), []).append(x)
+    return sorted(groups.values())
+
+
+def _principal(units: list[Unit]) -> Unit:
+    return sorted(units, key=lambda u: (-B.melee_rank(u), -u.strength, u.id))[0]
+
+
+def side_terms(hmap: HexMap, state: State, group: list[str], side: str) -> tuple[Unit, int, list[tuple[str, int]], bool]:
+    """(principal unit, dice, named terms without the die, attacked?) for one side of a melee."""
+    units = [state.units[i] for i in group if state.units[i].side == side]
+    enemies = [state.units[i] for i in group if state.units[i].side != side]
+    contacts = [c for c in state.vars.get("contacts", []) if c[0] in group]
+    mine = [c for c in contacts if state.units[c[0]].side == side]
+    theirs = [c for c in contacts if state.units[c[0]].side != side]
+    p = _principal(units)
+    terms: list[tuple[str, int]] = [("rank of " + p.id, B.melee_rank(p))]
+    M = D.MELEE_MODS
+    if len(units) > 1:
+        terms.append(("further units", M["extra_unit"] * (len(units) - 1)))
+    if mine:
+        terms.append(("attack bonus", M["attack_bonus"]))
+        kinds = {c[2] for c in mine}
+        if "rear" in kinds:
+            terms.append(("rear attack", M["rear"]))
+        elif "flank" in kinds:
+            terms.append(("flank attack", M["flank"]))
+        if any(c[5] for c in mine):
+            terms.append(("attacking column", M["column_attacker"]))
+        cover = min(int(c[3]) for c in mine)
+        if cover:
+            terms.append(("defender in cover (7.9, 22.7)", cover))
+        if any(c[4] for c in mine):
+            terms.append(("across an obstacle", M["passable_obstacle"]))
+        for c in mine:
+            t = state.units[c[1]]
+            if B.formation(t) == "square" and B.state_of(t) == "formed" and c[6]:
+                terms.append(("cavalry against a square", M["cav_vs_square"]))
+                break
+    for c in theirs:
+        t = state.units[c[1]]
+        if t.side == side and B.formation(t) == "square" and B.state_of(t) == "formed" and not c[6]:
+            terms.append(("square attacked by infantry", M["inf_vs_square_defender"]))
+            break
+    if B.state_of(p) == "disordered":
+        terms.append(("principal disordered", M["disordered"]))
+    if B.veteran(p):
+        terms.append(("veterans", M["veteran"]))
+    view_gens = [g for g in state.side_units(side) if B.is_general(g) and B.on_table(g)]
+    if any(g.hex == u.hex for g in view_gens for u in units):
+        terms.append(("general with the unit", M["general"]))
+    diff = sum(u.strength for u in units) - sum(e.strength for e in enemies)
+    if diff > 0:
+        terms.append(("more stands", min(M["extra_stand_cap"], diff * M["per_extra_stand"])))
+    return p, B.melee_dice(p), terms, bool(mine)
+
+
+def resolve(ctx: Resolution, group: list[str]) -> None:
+    state, hmap = ctx.state, ctx.map
+    sides = sorted({state.units[i].side for i in group}, key=state.side_order.index)
+    if len(sides) < 2:
+        _end_contacts(state, group)
+        return
+    a, b = sides
+    ta = side_terms(hmap, state, group, a)
+    tb = side_terms(hmap, state, group, b)
+    while True:
+        ra = best_of(ctx, ta[1], "melee", low=False, side=a, unit=ta[0].id)
+        rb = best_of(ctx, tb[1], "melee", low=False, side=b, unit=tb[0].id)
+        tot_a = ra + sum(v for _, v in ta[2])
+        tot_b = rb + sum(v for _, v in tb[2])
+        if tot_a != tot_b:
+            winner = a if tot_a > tot_b else b
+            break
+        if ta[3] and tb[3]:
+            ctx.emit("melee-tie", totals={a: tot_a, b: tot_b}, rule="both attacked: re-roll")
+            continue
+        winner = b if ta[3] else a     # a tie goes to the side that did not attack
+        break
+    loser = b if winner == a else a
+    margin = abs(tot_a - tot_b)
+    ctx.emit("melee", units=list(group), totals={a: tot_a, b: tot_b},
+             terms={a: dict(ta[2]), b: dict(tb[2])}, winner=winner, margin=margin)
+    _end_contacts(state, group)
+    for uid in group:
+        u = state.units[uid]
+        if u.side == loser and B.on_table(u):
+            lose(ctx, u, margin)
+
+
+def lose(ctx: Resolution, u: Unit, margin: int) -> None:
+    """A losing unit: one stand lost; captured (artillery, engineers, train), destroyed, fleeing
+    (beaten by 5+ or nowhere to go) or disordered and retreating two hexes (22.4)."""
+    u.strength -= 1
+    ctx.emit("stand-lost", unit=u.id, n=1, left=u.strength, why="melee")
+    gens = [g for g in ctx.state.side_units(u.side) if B.is_general(g) and B.on_table(g) and g.hex == u.hex]
+    if B.arm(u) in ("art", "eng", "train"):
+        remove(ctx, u, "captured")
+    elif u.strength <= 0:
+        remove(ctx, u, "destroyed")
+    elif margin >= D.MELEE_ROUT_MARGIN:
+        remove(ctx, u, "fleeing")
+    else:
+        u.mark("state", "disordered")
+        if not retreat(ctx, u):
+            remove(ctx, u, "fleeing")
+    for g in gens:
+        general_escape(ctx, g)
+
+
+def retreat(ctx: Resolution, u: Unit) -> bool:
+    """Two steps, each to the free hex farthest from the nearest enemy stand; ties toward the
+    own edge, then by the lowest clock direction (22.4). False if it cannot."""
+    edge = B.edge_of(ctx.scenario, u.side)
+    for _ in range(D.RETREAT_HEXES):
+        view = B.View(ctx.state)
+        best: tuple[Any, ...] | None = None
+        for rank, d in enumerate(CLOCK_ORDER):
+            n = hex_neighbor(u.hex, d)
+            if n not in ctx.map or n in view.stands or B.enter_cost(ctx.map, u, u.hex, n) is None:
+                continue
+            if any(g.side != u.side for g in view.generals.get(n, ())):
+                continue
+            key = (-view.nearest_enemy_d(n, u.side), ctx.map.rows_from_edge(n, edge), rank)
+            if best is None or key < best[0]:
+                best = (key, n)
+        if best is None:
+            return False
+        frm = u.hex
+        u.hex = best[1]
+        ctx.emit("retreated", unit=u.id, frm=[frm[0], frm[1]], to=[u.hex[0], u.hex[1]])
+    return True
+
+
+def general_escape(ctx: Resolution, g: Unit) -> None:
+    """A general with a losing unit: d20 1-5 captured, else to the nearest friendly unit within
+    9 hexes, else captured (22.4)."""
+    v = ctx.roll("general's escape", 20, unit=g.id)
+    if v <= D.GENERAL_CAPTURE_MAX:
+        remove(ctx, g, "captured")
+        return
+    view = B.View(ctx.state)
+    cands = sorted((hex_distance(f.hex, g.hex), f.id, f.hex) for f in view.stands.values()
+                   if f.side == g.side and hex_distance(f.hex, g.hex) <= D.COMMAND_D
+                   and not view.generals.get(f.hex))
+    if not cands:
+        remove(ctx, g, "captured")
+        return
+    g.hex = cands[0][2]
+    ctx.emit("general-escaped", unit=g.id, to=[g.hex[0], g.hex[1]])
+
+
+def remove(ctx: Resolution, u: Unit, how: str) -> None:
+    """Take a unit off the table as destroyed, captured or fleeing; remember where, for the next
+    Morale-check phase (22.3 trigger b)."""
+    state = ctx.state
+    if u.hex is not None and not B.is_general(u):
+        state.vars.setdefault("losses", []).append([u.side, u.hex[0], u.hex[1]])
+    if B.is_general(u) and u.kind == "CINC":
+        state.vars.setdefault("cinc_lost", []).append(u.side)
+    u.hex = None
+    u.mark("state", how)
+    if how in ("destroyed", "captured") and not B.is_general(u):
+        u.strength = max(0, u.strength) if how == "captured" else 0
+    _end_contacts(state, [u.id])
+    ctx.emit(f"unit-{how}", unit=u.id)
+
+
+def _end_contacts(state: State, ids: list[str]) -> None:
+    state.vars["contacts"] = [c for c in state.vars.get("contacts", [])
+                              if c[0] not in ids and c[1] not in ids]

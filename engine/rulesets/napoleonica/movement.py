@@ -1,0 +1,298 @@
+"""Movement-phase actions (spec 9, 21.8): moves with wheels, formation changes, generals.
+
+A move is a chain of steps of one kind (21.8): forward (FL/FR alternating, so the unit keeps its
+straight-ahead ray; infantry lines may mix them: the oblique move), backward (RL/RR the same way,
+at the backward allowance), sideways (all LF or all RF, never artillery or train), or a square's
+single step in any direction. Wheels of 60 degrees may come between forward or backward steps and
+cost the front-rank stands. No placement may be next to an enemy stand (9.4).
+
+The search is breadth-first over (hex, facing, last step) with neighbour order fixed, so both
+peers find the same path to every (end hex, end facing): ``moves`` returns that canonical path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.state import Unit
+
+from . import board as B
+from . import data as D
+from .geometry import flank_dirs, front_dirs, rear_dirs
+
+Move = tuple[str, tuple[Hex, ...]]   # (mode, hexes entered)
+
+
+def _free(view: B.View, u: Unit, h: Hex) -> bool:
+    """A stand may stand in ``h``: no other stand, no enemy general, no enemy stand adjacent."""
+    other = view.stands.get(h)
+    if other is not None and other.id != u.id:
+        return False
+    if any(g.side != u.side for g in view.generals.get(h, ())):
+        return False
+    for d in range(6):
+        e = view.stands.get(hex_neighbor(h, d))
+        if e is not None and e.side != u.side:
+            return False
+    return True
+
+
+def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, alternate: bool,
+            wheels: bool, mode: str, out: dict) -> None:
+    start = (u.hex, u.facing, -1)
+    best = {start: 0}
+    heap: list[Any] = [(0, 0, u.hex, u.facing, -1, ())]
+    tick = 1
+    wheel_cost = B.front_rank(u)
+    while heap:
+        spent, _, h, f, last, path = heapq.heappop(heap)
+        if best.get((h, f, last), 1 << 30) < spent:
+            continue
+        if (h, f) != (u.hex, u.facing) and (h, f) not in out:
+            out[(h, f)] = (mode, path)
+        nexts = []
+        for role, d in enumerate(dirs_of(f)):
+            if alternate and role == last:
+                continue
+            n = hex_neighbor(h, d)
+            c = B.enter_cost(hmap, u, h, n)
+            if c is None or spent + c > allowance or not _free(view, u, n):
+                continue
+            nexts.append((spent + c, n, f, role, path + (n,)))
+        if wheels and spent + wheel_cost <= allowance:
+            for df in (1, -1):
+                nexts.append((spent + wheel_cost, h, (f + df) % 6, -1, path))
+        for cost, n, nf, role, npath in nexts:
+            key = (n, nf, role)
+            if cost < best.get(key, 1 << 30):
+                best[key] = cost
+                heapq.heappush(heap, (cost, tick, n, nf, role, npath))
+                tick += 1
+
+
+def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
+    """Every (end hex, end facing) the unit may reach this phase, with its canonical move.
+
+    Memoised per map on everything the answer depends on (the unit's class, place, facing,
+    formation, state and stands, and where every stand and general stands), never on objects."""
+    memo = hmap.__dict__.get("_napoleonica_moves")
+    if memo is None or len(memo) > 4096:
+        memo = {}
+        object.__setattr__(hmap, "_napoleonica_moves", memo)
+    key = (u.id, u.kind, u.side, u.hex, u.facing, B.formation(u), B.state_of(u), u.strength,
+           bool(u.marks.get("dismounted")), B.garrison(u),
+           tuple(sorted((h, s.side, s.id) for h, s in view.stands.items())),
+           tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)))
+    if key not in memo:
+        memo[key] = _moves(hmap, view, u)
+    return dict(memo[key])
+
+
+def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
+    out: dict[tuple[Hex, int], Move] = {}
+    if u.hex is None or B.state_of(u) != "formed":
+        return out
+    if B.is_general(u):
+        return general_moves(hmap, view, u)
+    if B.garrison(u):
+        # leaving a settlement takes the whole phase ([F] 20): one step out, any facing
+        for d in range(6):
+            n = hex_neighbor(u.hex, d)
+            if B.enter_cost(hmap, u, u.hex, n) is not None and _free(view, u, n):
+                for f in range(6):
+                    out[(n, f)] = ("leave", (n,))
+        return out
+    fwd, back, side = B.allowance(u)
+    if B.formation(u) == "square":
+        for d in range(6):
+            n = hex_neighbor(u.hex, d)
+            c = B.enter_cost(hmap, u, u.hex, n)
+            if c is not None and c <= fwd and _free(view, u, n):
+                out.setdefault((n, u.facing), ("square", (n,)))
+        return out
+    oblique = B.infantry_like(u) and B.formation(u) == "line"
+    if fwd:
+        _search(hmap, view, u, fwd, front_dirs, not oblique, True, "forward", out)
+    if back:
+        _search(hmap, view, u, back, rear_dirs, not oblique, True, "backward", out)
+    if side:
+        for d in flank_dirs(u.facing):
+            _search(hmap, view, u, side, lambda f, d=d: (d,), False, False, "sideways", out)
+    return out
+
+
+def general_moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
+    """A general: 8 MP in any direction ignoring facing (22.6); may pass friends, never enemies;
+    may not end next to an enemy stand unless stacked with a friendly stand."""
+    best = {u.hex: 0}
+    heap: list[Any] = [(0, 0, u.hex, ())]
+    tick = 1
+    out: dict[tuple[Hex, int], Move] = {}
+    mp = B.allowance(u)[0]
+    enemy_hexes = {h for h, s in view.stands.items() if s.side != u.side}
+    enemy_hexes.update(h for h, gs in view.generals.items() if any(g.side != u.side for g in gs))
+    while heap:
+        spent, _, h, path = heapq.heappop(heap)
+        if best.get(h, 1 << 30) < spent:
+            continue
+        if h != u.hex and _general_may_end(view, u, h):
+            out.setdefault((h, u.facing), ("general", path))
+        for d in range(6):
+            n = hex_neighbor(h, d)
+            c = B.enter_cost(hmap, u, h, n)
+            if c is None or spent + c > mp or n in enemy_hexes:
+                continue
+            if spent + c < best.get(n, 1 << 30):
+                best[n] = spent + c
+                heapq.heappush(heap, (spent + c, tick, n, path + (n,)))
+                tick += 1
+    return out
+
+
+def _general_may_end(view: B.View, u: Unit, h: Hex) -> bool:
+    if any(g.id != u.id for g in view.generals.get(h, ())):
+        return False
+    stand = view.stands.get(h)
+    if stand is not None:
+        return True
+    return not view.adjacent_enemy(h, u.side)
+
+
+# --- formation changes (9.7-9.9) ------------------------------------------------------------
+def formation_options(u: Unit, can_reman: bool = False) -> list[tuple[str, int]]:
+    """(formation, facing) a unit may take in place: a new formation keeping its facing or
+    turning exactly 180 degrees; the same formation turned 180 (about-face, 9.8); any facing for
+    artillery changing formation or pivoting in firing position, a square leaving square, and a
+    disordered unit re-forming. Gunners outside the battery take up a battery formation again
+    only next to their gun (``can_reman``, 22.9)."""
+    out: list[tuple[str, int]] = []
+    cur_form, f = B.formation(u), u.facing
+    free_facing = cur_form == "square" or B.state_of(u) == "disordered"
+    for form in B.formations_for(u):
+        if cur_form == "gunners" and form != "gunners" and not can_reman:
+            continue
+        if form == "square":
+            facings = [f]
+        elif free_facing or (B.arm(u) == "art" and (form != cur_form or form == "unlimbered")):
+            facings = list(range(6))
+        else:
+            facings = [f, (f + 3) % 6]
+        for nf in facings:
+            if B.state_of(u) == "formed" and form == cur_form and nf == f:
+                continue
+            if B.state_of(u) == "formed" and form == cur_form == "square":
+                continue
+            out.append((form, nf))
+    return out
+
+
+def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:
+    """Whether re-forming needs a test (9.7.5): a formed enemy in column, line or battery in
+    position within 10 cm (5 cm in forest) that can see the unit. Only relief (hills) blocks
+    here; forest and units do not (G-24)."""
+    from .sight import reform_sight
+    reach = 2 if hmap.terrain_at(u.hex) == "forest" else 3
+    for e in view.enemy_stands(u.side):
+        if hex_distance(e.hex, u.hex) > reach or B.state_of(e) != "formed":
+            continue
+        if B.formation(e) not in ("line", "column", "unlimbered"):
+            continue
+        if reform_sight(hmap, e.hex, u.hex):
+            return True
+    return False
+
+
+def join_targets(state, view: B.View, u: Unit) -> list[str]:
+    """Units a single stand may join (4.4, G-17): same side and engine id (guard only with
+    guard), formed, touching it, still under the maximum size."""
+    if u.strength != 1 or B.state_of(u) != "formed" or B.is_general(u) or u.hex is None:
+        return []
+    out = []
+    for other in view.stands.values():
+        if other.id == u.id or other.side != u.side or other.kind != u.kind:
+            continue
+        if B.guard(other) != B.guard(u) or B.state_of(other) != "formed":
+            continue
+        if bool(other.marks.get("dismounted")) != bool(u.marks.get("dismounted")):
+            continue
+        if hex_distance(other.hex, u.hex) != 1:
+            continue
+        if other.strength + 1 > D.STANDS[B.arm(other)][1]:
+            continue
+        out.append(other.id)
+    return sorted(out)
+
+
+def settlement_of(hmap: HexMap, h: Hex) -> list[Hex]:
+    """The connected village hexes around ``h`` (one settlement)."""
+    seen, todo = {h}, [h]
+    while todo:
+        x = todo.pop()
+        for _, n in hmap.neighbors(x):
+            if n not in seen and hmap.terrain_at(n) == "village":
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def occupy_targets(hmap: HexMap, view: B.View, u: Unit) -> list[Hex]:
+    """Settlement hexes ``u`` may occupy ([F] 20, 22.7): next to it at the start of its move,
+    free, with no enemy unit anywhere in that settlement and no enemy stand adjacent (9.4).
+    Foot units and batteries only [P]: mounted cavalry and the train stay outside."""
+    if u.hex is None or B.state_of(u) != "formed" or B.garrison(u) or B.is_general(u):
+        return []
+    if B.mounted(u) or B.arm(u) == "train":
+        return []
+    out = []
+    for _, n in hmap.neighbors(u.hex):
+        if hmap.terrain_at(n) != "village" or n in view.stands or "wall" in hmap.features_between(u.hex, n):
+            continue
+        if any(s.side != u.side and B.arm(s) != "eng" for h in settlement_of(hmap, n)
+               if (s := view.stands.get(h)) is not None):
+            continue
+        town = settlement_of(hmap, n)
+        attacked = any((s := view.stands.get(h)) is not None and s.side == u.side
+                       and s.marks.get("targeted") == view.state.turn for h in town)
+        if view.adjacent_enemy(n, u.side) and not attacked:
+            continue          # 9.4, except into a settlement under attack: those join its melee
+        out.append(n)
+    return sorted(out)
+
+
+def gun_of(state, u: Unit) -> Hex | None:
+    """Where the battery's abandoned gun stands, if its gunners left it (22.9)."""
+    g = state.vars.get("guns", {}).get(u.id)
+    return None if g is None else Hex(g[0], g[1])
+
+
+def can_reman(state, view: B.View, u: Unit) -> bool:
+    """Gunners next to (or on) their abandoned gun may take it up again (22.9): the gun hex
+    must hold no other stand and touch no enemy stand (9.4)."""
+    gun = gun_of(state, u)
+    if gun is None or u.hex is None or hex_distance(gun, u.hex) > 1:
+        return False
+    other = view.stands.get(gun)
+    return (other is None or other.id == u.id) and _free(view, u, gun)
+
+
+def fortify_targets(hmap: HexMap, view: B.View, state, u: Unit) -> list[Hex]:
+    """Settlements engineers may fortify (22.9): one they garrison, or one next to them held by
+    a friendly unit; named by their first hex; never twice."""
+    if B.arm(u) != "eng" or B.state_of(u) != "formed" or u.hex is None:
+        return []
+    done = state.vars.get("fortified", [])
+    out = []
+    near = [u.hex] + [n for _, n in hmap.neighbors(u.hex)]
+    for h in near:
+        if hmap.terrain_at(h) != "village":
+            continue
+        town = settlement_of(hmap, h)
+        if town[0] in out or [town[0][0], town[0][1]] in done:
+            continue
+        held = any((s := view.stands.get(x)) is not None and s.side == u.side and B.garrison(s) for x in town)
+        if held:
+            out.append(town[0])
+    return sorted(out)

@@ -1,0 +1,130 @@
+"""Scenario checks only Napoleonica can make (formations, stands, army composition) and the
+opening state. Problems read ``field: what is wrong``; the loader adds the file name."""
+
+from __future__ import annotations
+
+from hexwar.engine.state import State, Unit
+
+from . import data as D
+
+
+def _formations(stats: dict) -> tuple[str, ...]:
+    arm = stats.get("arm")
+    if arm == "cav" and stats.get("dismounted") is True:
+        return D.FORMATIONS["dismounted"]
+    return D.FORMATIONS.get(arm, ("standard",))
+
+
+def muster_row(kind: str, stats: dict) -> str:
+    """The row of the muster table (16.1) a unit counts in: guard units only in the guard row."""
+    arm = stats.get("arm")
+    if kind == "INF_GUARD" or stats.get("guard") is True:
+        return {"inf": "INF_GUARD", "cav": "CAV_GUARD", "art": "ART_GUARD"}.get(arm, kind)
+    return kind
+
+
+def army_problems(side: str, units: list[tuple[str, dict]]) -> list[str]:
+    """Spec 16.2 [P reading of S]: within each arm, each type's share of the arm's units lies in
+    its muster range, compared exactly (no rounding); an arm with no units is legal."""
+    out = []
+    for arm, rows in (("inf", ("INF_LINE", "INF_LIGHT", "INF_HEAVY", "INF_GUARD")),
+                      ("cav", ("CAV_LIGHT", "CAV_CHASSEUR", "CAV_DRAGOON", "CAV_HEAVY", "CAV_GUARD")),
+                      ("art", ("ART_LIGHT", "ART_MEDIUM", "ART_HOWITZER", "ART_HEAVY", "ART_GUARD"))):
+        in_arm = [muster_row(k, s) for k, s in units if s.get("arm") == arm]
+        n = len(in_arm)
+        if n == 0:
+            continue
+        for row in rows:
+            c = in_arm.count(row)
+            lo, hi = D.MUSTER_PCT[row]
+            if not lo * n <= 100 * c <= hi * n:
+                out.append(f"army of {side}: {row} is {c} of {n} {arm} units "
+                           f"({100 * c // n}%), outside the muster range {lo}-{hi}% (16)")
+    return out
+
+
+def check_scenario(scenario) -> list[str]:
+    out: list[str] = []
+    per_side: dict[str, list[tuple[str, dict]]] = {s.id: [] for s in scenario.sides}
+    cincs: dict[str, int] = {s.id: 0 for s in scenario.sides}
+    for i, u in enumerate(scenario.units):
+        where = f"units[{i}]"
+        stats = u.stats
+        arm = stats.get("arm")
+        if arm not in D.STANDS:
+            out.append(f"{where}.stats.arm: {arm!r} is not one of {', '.join(D.STANDS)}")
+            continue
+        form = stats.get("formation")
+        allowed = _formations(stats)
+        if form not in allowed:
+            out.append(f"{where}.stats.formation: unknown formation {form!r} for {u.kind} "
+                       f"(one of {', '.join(allowed)}; 5.1-5.5)")
+        lo, hi = D.STANDS[arm]
+        if not lo <= u.strength <= hi:
+            out.append(f"{where}.strength: {u.strength} stands is outside the limits {lo}-{hi} "
+                       f"for {u.kind} (4.1)")
+        if u.box and u.box != "deploy":
+            out.append(f"{where}.box: only box = \"deploy\" (placed in the deployment, 22.10); "
+                       "use entry_turn for reserves (8.1)")
+        if u.entry_turn is not None and u.entry_turn < 1:
+            out.append(f"{where}.entry_turn: reserves appear from turn 1 on")
+        if arm == "cav" and stats.get("guard") is True and u.kind not in D.MOVE_CAV:
+            out.append(f"{where}.stats.guard: guard cavalry needs a base cavalry type")
+        if u.kind == "CINC" and u.side in cincs:
+            cincs[u.side] += 1
+        if u.side in per_side:
+            per_side[u.side].append((u.kind, stats))
+        if not 0 <= u.facing <= 5:
+            out.append(f"{where}.facing: a vertex facing 0-5")
+    if scenario.rule("howitzer_reading", "over") not in ("over", "target-level"):
+        out.append("rules.howitzer_reading: \"over\" or \"target-level\" (G-46)")
+    if not isinstance(scenario.rule("train_bonus", False), bool):
+        out.append("rules.train_bonus: true or false (22.9)")
+    muster = scenario.rule("muster", True)
+    if not isinstance(muster, bool):
+        out.append("rules.muster: true (check the army composition of 16) or false (a sandbox)")
+    for side, units in per_side.items():
+        if muster is not False:
+            out.extend(f"units: {p}" for p in army_problems(side, units))
+        if cincs[side] != 1:
+            out.append(f"units: army of {side} needs exactly one commander-in-chief (CINC), "
+                       f"has {cincs[side]} (13, 22.6)")
+    v = scenario.victory
+    unknown = sorted(set(v) - {"objectives"})
+    if unknown:
+        out.append(f"victory: unknown keys {', '.join(unknown)} (only objectives, 22.10)")
+    objs = v.get("objectives", [])
+    if not isinstance(objs, list) or not all(isinstance(x, str) and x in scenario.map.labels for x in objs):
+        out.append("victory.objectives: a list of map label names (22.10)")
+    return out
+
+
+def initial_state(ruleset_id: str, scenario) -> State:
+    state = State(ruleset=ruleset_id, scenario=scenario.id, turn=1)
+    order = [s.id for s in scenario.sides]
+    state.side_order = order
+    for s in order:
+        combat = sum(1 for u in scenario.units if u.side == s and u.stats.get("arm") in ("inf", "cav", "art"))
+        state.sides[s] = {"start_combat": combat}
+    for spec in scenario.units:
+        u = Unit(id=spec.id, side=spec.side, kind=spec.kind, name=spec.name, hex=spec.hex,
+                 strength=spec.strength, max_strength=spec.strength, facing=spec.facing % 6,
+                 division=spec.division, grade=spec.grade, stats=dict(spec.stats))
+        u.mark("formation", str(spec.stats.get("formation", "standard")))
+        if spec.stats.get("dismounted") is True:
+            u.mark("dismounted", True)
+        if spec.hex is not None and scenario.map.terrain_at(spec.hex) == "village" \
+                and spec.stats.get("arm") != "gen":
+            u.mark("garrison", True)
+        if spec.box == "deploy":
+            u.mark("state", "deploy")
+        elif spec.hex is None:
+            u.mark("state", "reserve")
+            u.mark("entry", spec.entry_turn or 1)
+        state.units[spec.id] = u
+    state.vars = {"contacts": [], "done": [], "losses": [], "cinc_lost": []}
+    if scenario.rule("howitzer_reading", "over") != "over":
+        state.vars["howitzer_reading"] = scenario.rule("howitzer_reading")
+    state.phase = "start"
+    state.active = scenario.first_player or order[0]
+    return state
