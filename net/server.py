@@ -47,7 +47,6 @@ class _SSHServer(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.wrong_codes = 0
         self.channels = 0
-        self.opened_channel = False
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -71,13 +70,18 @@ class _SSHServer(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
-        # A login that never opens its channel only holds a place: close it after a short while.
+        self.arm_idle()
+
+    def arm_idle(self) -> None:
+        """A login without an open channel only holds a place: close it after a short while."""
+        if self._idle is not None:
+            self._idle.cancel()
         loop = asyncio.get_running_loop()
         self._idle = loop.call_later(self.host.limits.channel_timeout, self._close_if_idle)
 
     def _close_if_idle(self) -> None:
-        if not self.opened_channel and self.conn is not None:
-            log.info("closed a login from %s that opened no channel", self.peer)
+        if self.channels == 0 and self.conn is not None:
+            log.info("closed a login from %s with no open channel", self.peer)
             self.conn.close()
 
     def public_key_auth_supported(self) -> bool:
@@ -204,7 +208,6 @@ class Host:
     async def _process(self, process: asyncssh.SSHServerProcess) -> None:
         conn = process.channel.get_connection()
         owner: _SSHServer = conn.get_owner()  # type: ignore[assignment]
-        owner.opened_channel = True
         if process.subsystem != SUBSYSTEM:
             process.stderr.write(b"hexwar: this server only offers the 'hexwar' subsystem\n")
             process.exit(1)
@@ -232,6 +235,8 @@ class Host:
         finally:
             owner.channels -= 1
             link.close()
+            if owner.channels == 0:
+                owner.arm_idle()
 
     def _my_hello(self, role: str = "host") -> dict[str, Any]:
         m = self.session.match

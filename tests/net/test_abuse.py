@@ -272,6 +272,20 @@ async def test_issue10_5_a_login_that_opens_no_channel_is_closed(tmp_path, scena
         await host.close()
 
 
+async def test_issue10_5_a_login_whose_channel_ended_is_closed_too(tmp_path, scenario):
+    host = await start_host(tmp_path / "h", scenario, limits=Limits(channel_timeout=0.3))
+    try:
+        conn = await asyncssh.connect("127.0.0.1", host.port, known_hosts=None, username="player",
+                                      password=host.invitation()["code"], client_keys=None,
+                                      agent_path=None, config=None)
+        writer, reader, _ = await conn.open_session(subsystem="hexwar", encoding=None)
+        await reader.read(1)  # the host's hello began: the channel is open
+        writer.channel.close()
+        await asyncio.wait_for(conn.wait_closed(), 10)
+    finally:
+        await host.close()
+
+
 async def test_issue10_5_connections_and_spectators_are_capped(tmp_path, scenario):
     host = await start_host(tmp_path / "h", scenario, watch_code="watch-code-4711",
                             limits=Limits(max_connections=2, max_spectators=1))
