@@ -571,3 +571,33 @@ def test_issue10_5_caps_come_from_the_command_line():
     assert limits_from(argparse.Namespace()).max_spectators == Limits().max_spectators
     with pytest.raises(UserError):
         limits_from(argparse.Namespace(max_connections=0, max_spectators=None))
+
+
+def test_issue10_3_a_friend_admitted_on_the_command_line_joins_without_a_code(tmp_path):
+    import time
+    ghome = tmp_path / "g"
+    ghome.mkdir(mode=0o700)
+    key = guest_key(ghome)
+    (tmp_path / "friend.pub").write_text(key.export_public_key("openssh").decode())
+    inv_file = tmp_path / "invite.json"
+    env = dict(os.environ, HEXWAR_HOME=str(tmp_path / "h"))
+    host = subprocess.Popen([sys.executable, "-m", "hexwar", "host", "attack-on-morobad", "--port", "0",
+                             "--bind", "127.0.0.1", "--headless", "--ai", "--json", "--give-up", "30",
+                             "--admit", str(tmp_path / "friend.pub"), "--invite-file", str(inv_file)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(400):
+            if inv_file.exists() and inv_file.stat().st_size:
+                break
+            time.sleep(0.05)
+        inv = json.loads(inv_file.read_text())
+        guest = subprocess.run([sys.executable, "-m", "hexwar", "join", f"127.0.0.1:{inv['port']}",
+                                "--fingerprint", inv["fingerprint"], "--headless", "--ai", "--json"],
+                               env=dict(os.environ, HEXWAR_HOME=str(ghome)), capture_output=True,
+                               text=True, timeout=90)
+        hout, herr = host.communicate(timeout=30)
+    finally:
+        host.kill()
+    assert guest.returncode == 0, guest.stderr[-1500:]
+    assert host.returncode == 0, herr[-1500:]
+    assert json.loads(hout)["digest"] == json.loads(guest.stdout)["digest"]
