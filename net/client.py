@@ -29,6 +29,7 @@ from .server import SUBSYSTEM
 from .session import Session, SessionEvent
 
 log = logging.getLogger("hexwar.net")
+KEPT_LINES = 100  # chat lines and problems a spectator keeps
 
 
 class _SSHClient(asyncssh.SSHClient):
@@ -222,16 +223,20 @@ class Watcher:
                 "bytes_received": link.bytes_received, "bytes_sent": link.bytes_sent,
                 "hello_bytes": self.hello_bytes}
 
+    def _problem(self, text: str) -> None:
+        """Note a problem with the host's stream, keeping only the latest (a host may flood)."""
+        self.problems = (self.problems + [text])[-KEPT_LINES:]
+
     def _take(self, frame: Any, on_event) -> None:  # noqa: ANN001
         assert self.game is not None
         try:
             msg = protocol.parse(frame)
         except HexwarNetError as exc:
-            self.problems.append(exc.reason)
+            self._problem(exc.reason)
             return
         if msg["type"] == "record":
             if msg["seq"] != self.game.state.seq:
-                self.problems.append(f"record {msg['seq']} out of order")
+                self._problem(f"record {msg['seq']} out of order")
                 return
             try:
                 order = Order.from_wire(msg["order"])
@@ -240,15 +245,15 @@ class Watcher:
                     dice = Dice(order_seed(self.match_id, msg["seq"], *msg["nonces"]))
                 events = self.game.apply(order, dice, msg["side"])
             except (InvalidOrderError, IllegalOrderError) as exc:
-                self.problems.append(f"record {msg['seq']} refused: {exc}")
+                self._problem(f"record {msg['seq']} refused: {exc}")
                 return
             if protocol.short_digest(self.game.digest()) != msg["digest"]:
-                self.problems.append(f"record {msg['seq']}: digest differs from the host's")
+                self._problem(f"record {msg['seq']}: digest differs from the host's")
             if on_event:
                 on_event(SessionEvent("applied", f"{msg['seq']}: {msg['side']} {order.to_text()}",
                                       {"events": events}))
         elif msg["type"] == "chat":
-            self.chat.append(f"{msg.get('side', '?')}: {msg['text']}")
+            self.chat = (self.chat + [f"{msg.get('side', '?')}: {msg['text']}"])[-KEPT_LINES:]
             if on_event:
                 on_event(SessionEvent("chat", self.chat[-1]))
         elif msg["type"] == "end":
