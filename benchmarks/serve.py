@@ -101,7 +101,9 @@ async def measure(sessions: int, presses: int) -> dict:
             server_after = rss_kib(os.getpid())
             # cursor keys on the Border Clash map, playing Red against the computer
             player, _ = await open_client(server.port, "mover", key)
-            for keys, text in ((b"\r", b"Choose a scenario"), (b"\x1b[B\r", b"who plays?"), (b"\r", b"15")):
+            from hexwar.scenarios.loader import builtin_paths  # the picker lists them in this order
+            down = b"\x1b[B" * [p.stem for p in builtin_paths()].index("border-clash")
+            for keys, text in ((b"\r", b"Choose a scenario"), (down + b"\r", b"who plays?"), (b"\r", b"15")):
                 player.process.stdin.write(keys)
                 await player.wait_for(text)
             await player.drain(1.0)

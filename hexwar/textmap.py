@@ -8,21 +8,13 @@ module only decides which character goes where.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hexwar.engine.hexgrid import DIRECTION_NAMES, hex_neighbor, hexside, offset_to_axial
 from hexwar.engine.hexmap import HexMap
 
-ROAD = "+"
-OUTLINE = "_/\\| "
-#: Preferred glyphs of known hexside features, in drawing priority (the first wins an edge).
-HEXSIDE_GLYPHS = {"impassable": "X%", "retrenchment": "#", "redoubt_line": "=", "river": "~\"",
-                  "stream": "~:"}
-#: Preferred glyphs of known terrains; other terrains take a letter of their name.
-TERRAIN_GLYPHS = {"clear": ".", "open": ".", "woods": "W", "forest": "F", "village": "V",
-                  "town": "T", "hill": "h", "redoubt": "R*", "camp": "C", "battery": "B",
-                  "river": "~w\"", "deep-river": "=D", "fortification": "#", "marsh": ","}
-_SPARE = "%&$@!?^;:'`<>0123456789"
+from .mapglyphs import MapGlyphs, choose_glyphs, legend
+
+__all__ = ["Layout", "choose_glyphs", "render_map", "wants_labels"]
+
 #: Maps up to this many columns get hexes big enough for their CCRR label (about 120 columns
 #: of text); wider maps get small hexes and rulers, so poltava's 32x40 stays readable.
 LABELLED_MAX_WIDTH = 18
@@ -114,56 +106,6 @@ class Layout:
         return line + self.label_at[0], col + self.label_at[1]
 
 
-@dataclass(frozen=True)
-class Glyphs:
-    """The characters one map uses; no two meanings share a character."""
-
-    terrain: dict[str, str]
-    hexsides: dict[str, str]                         # in drawing priority
-    sides: dict[str, str]                            # side id -> initial
-    road: str = ROAD
-
-
-def _allocate(wanted: list[tuple[str, str]], taken: set[str]) -> dict[str, str]:
-    """A distinct glyph for each (name, preferred glyphs), none of them in ``taken``.
-
-    Everyone's first choice is served before anyone's second, then letters of the name, then
-    spare symbols. A letter whose other case is in use is refused, so 'W' and 'w' never meet.
-    """
-    taken = set(taken)
-    out: dict[str, str] = {}
-    rounds = [lambda name, prefs: prefs[:1], lambda name, prefs: prefs,
-              lambda name, prefs: [c for c in name.upper() + name.lower() if c.isalpha()]
-              + list(_SPARE)]
-    for choices in rounds:
-        for name, prefs in wanted:
-            if name in out:
-                continue
-            for c in choices(name, prefs):
-                if c not in taken and not (c.isalpha() and c.swapcase() in taken):
-                    out[name] = c
-                    taken.add(c)
-                    break
-    return {name: out.get(name, "?") for name, _ in wanted}
-
-
-def choose_glyphs(scenario) -> Glyphs:
-    """Glyphs for what this map holds. Side initials choose first, then hexside features, then
-    terrain, so a stream keeps '~' and a river hex on the same map takes another glyph."""
-    m = scenario.map
-    taken = set(OUTLINE + ROAD + ".")
-    sides = _allocate([(s.id, s.id[:1].upper()) for s in scenario.sides], taken)
-    taken |= set(sides.values())
-    features = {f for feats in m.hexside_features.values() for f in feats}
-    order = [f for f in HEXSIDE_GLYPHS if f in features] + sorted(features - set(HEXSIDE_GLYPHS))
-    hexsides = _allocate([(f, HEXSIDE_GLYPHS.get(f, "")) for f in order], taken)
-    taken |= set(hexsides.values())
-    terrains = sorted({m.terrain_at(h) for h in m.hexes}, key=lambda t: (t != m.default_terrain, t))
-    wanted = [(t, "." if t == m.default_terrain else TERRAIN_GLYPHS.get(t, "")) for t in terrains]
-    terrain = _allocate(wanted, taken - {"."})
-    return Glyphs(terrain, hexsides, sides)
-
-
 def wants_labels(hexmap: HexMap) -> bool:
     return hexmap.width <= LABELLED_MAX_WIDTH and hexmap.label_width == 2
 
@@ -209,16 +151,21 @@ def render_map(scenario, labelled: bool | None = None) -> str:
     return text + "\n\n" + _legend(scenario, g, lay)
 
 
-def _legend(scenario, g: Glyphs, lay: Layout) -> str:
-    m = scenario.map
-    rows = ["  terrain:  " + ", ".join(f"{c} {t}" for t, c in g.terrain.items())]
-    if g.hexsides:
-        rows.append("  hexsides: " + ", ".join(f"{c} {f}" for f, c in g.hexsides.items())
-                    + " (drawn on the edge itself)")
-    if any(m.on_road(h) for h in m.hexes):
-        rows.append(f"  roads:    {g.road} a road runs through the hex")
-    rows.append("  units:    " + ", ".join(f"{g.sides[s.id]} {s.name}" for s in scenario.sides)
-                + " (a unit starts there)")
+def _legend(scenario, g: MapGlyphs, lay: Layout) -> str:
+    """The shared map key (the terminal UI shows the same one), then how to read a hex."""
+    rows = []
+    for group, entries in legend(scenario, g):
+        text = ", ".join(f"{c} {name}" for c, name in entries)
+        if group == "hexsides":
+            text += " (drawn on the edge itself)"
+        if group != "units":
+            rows.append(f"  {group + ':':<10}{text}")
+    sides = ", ".join(f"{g.sides[s.id]} {s.name}" for s in scenario.sides)
+    rows.append(f"  units:    {sides} (a unit starts there)")
+    types = dict(legend(scenario, g)).get("units")
+    if types:
+        rows.append("  types:    " + ", ".join(f"{c} {name}" for c, name in types)
+                    + " (on the game screen's counters)")
     inside = "each hex shows its CCRR label; " if lay.labels else ""
     rows.append(f"  hexes:    {inside}CCRR = column (rulers above and below), "
                 "then row (left and right)")

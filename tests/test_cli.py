@@ -51,7 +51,7 @@ def test_describe_map_draws_hexsides_and_roads_and_json_lists_them():
     assert r.returncode == 0
     map_text = r.stdout[r.stdout.index("\n\n   "):]
     assert map_text.isascii() and all(ln == ln.rstrip() for ln in map_text.splitlines())
-    for key in ("~ stream", "# retrenchment", "X impassable", "= redoubt_line", "+ a road", "W woods"):
+    for key in ("~ stream", "# retrenchment", "X impassable", "= redoubt line", "+ a road", "& woods"):
         assert key in map_text
     data = json.loads(hexwar("describe", "poltava-1", "--json").stdout)["map"]
     assert ["1803", "1904", "retrenchment"] in data["hexsides"]

@@ -172,7 +172,11 @@ def test_glyphs_never_mean_two_things():
     used = [*g.terrain.values(), *g.hexsides.values(), *g.sides.values(), g.road]
     assert len({c.lower() for c in used}) == len(used)                  # not even W and w
     assert g.hexsides["stream"] == "~" and g.hexsides["retrenchment"] == "#"
-    assert g.terrain["open"] == "." and g.terrain["woods"] == "W"
+    assert g.terrain["open"] == "." and g.terrain["woods"] == "&"
+    # issue 12: river hexes and redoubts, and the redoubt line and Russian counters, differ
+    assert g.terrain["river"] != g.terrain["redoubt"]
+    assert g.hexsides["redoubt_line"] not in g.sides.values()
+    assert not any(c.isalpha() for c in g.terrain.values())             # never a first letter
 
 
 @pytest.mark.parametrize("s", SHIPPED, ids=[x.id for x in SHIPPED])
@@ -189,7 +193,7 @@ def test_shipped_scenarios_render_and_the_legend_lists_every_glyph_used(s):
     assert terrain_seen == set(g.terrain.values())
     assert edges_seen - set("_/\\|") == set(g.hexsides.values())
     for name, c in [*g.terrain.items(), *g.hexsides.items()]:
-        assert f"{c} {name}" in legend
+        assert f"{c} {name.replace('_', ' ')}" in legend
     assert ("+ a road" in legend) == bool(s.map.roads)
     m = s.map
     for feature, c in g.hexsides.items():                # each feature is on its own edges

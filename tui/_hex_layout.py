@@ -3,8 +3,9 @@
 Each hex is drawn from a small template whose border characters name the hex side (0-5, the
 engine's direction index) they belong to. Neighbouring hexes stamp the same border characters on
 the same cells, so the stamped canvas tiles without gaps, and a river on a hexside can be drawn
-by restyling exactly the cells of that side. Interior cells remember their hex and their line in
-the template, which is where the map widget writes counters and markers.
+by restyling exactly the cells of that side. Text slots are where the map widget writes counters
+and markers; a slot may lie on a border (the small flat hex writes its second line on its own
+bottom edge, underlined, so the edge still shows).
 
 This is pure geometry (no Textual), built once per (map, zoom) and cached by the widget.
 """
@@ -33,7 +34,7 @@ POINTY = {
     0: Template(
         rows=(" / \\ ", "|   |", " \\ / "),
         sides=(" 2.1 ", "3...0", " 4.5 "),
-        pitch_x=4, pitch_y=2, shift=2, slots=((1, 1, 3),)),
+        pitch_x=4, pitch_y=2, shift=2, slots=((1, 1, 3), (0, 2, 1), (2, 2, 1))),
     1: Template(
         rows=("   / \\   ", " /     \\ ", "|       |", "|       |", " \\     / ", "   \\ /   "),
         sides=("   2.1   ", " 2.....1 ", "3.......0", "3.......0", " 4.....5 ", "   4.5   "),
@@ -43,13 +44,14 @@ FLAT = {
     0: Template(
         rows=(" __ ", "/  \\", "\\__/"),
         sides=(" 22 ", "3..1", "4550"),
-        pitch_x=3, pitch_y=2, shift=1, slots=((1, 1, 2),)),
+        pitch_x=3, pitch_y=2, shift=1, slots=((1, 1, 2), (2, 1, 2))),
     1: Template(
         rows=("  _____  ", " /     \\ ", "/       \\", "\\       /", " \\_____/ "),
         sides=("  22222  ", " 3.....1 ", "3.......1", "4.......0", " 4555550 "),
         pitch_x=7, pitch_y=4, shift=2, slots=((1, 2, 5), (2, 1, 7), (3, 1, 7))),
 }
 ZOOMS = (0, 1)
+DEFAULT_ZOOM = 0
 
 
 @dataclass
@@ -70,6 +72,7 @@ class Layout:
     template: Template
     cells: list[list[Cell | None]]
     origin: dict[Hex, tuple[int, int]]  # top-left corner of each hex's template
+    line_slots: dict[int, list[tuple[Hex, int, int, int]]]  # y -> (hex, slot index, x, width)
 
     def centre(self, h: Hex) -> tuple[int, int]:
         x, y = self.origin[h]
@@ -123,4 +126,8 @@ def build_layout(width: int, height: int, orientation: str, parity: str, zoom: i
                         cells[y][x] = Cell(" ", h)
                 elif old is None or old.side is None:
                     cells[y][x] = Cell(ch, h, hexside(h, int(kind)))
-    return Layout(max_x, max_y, t, cells, origins)
+    line_slots: dict[int, list[tuple[Hex, int, int, int]]] = {}
+    for h, (ox, oy) in origins.items():
+        for i, (row, col, width) in enumerate(t.slots):
+            line_slots.setdefault(oy + row, []).append((h, i, ox + col, width))
+    return Layout(max_x, max_y, t, cells, origins, line_slots)

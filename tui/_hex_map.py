@@ -2,6 +2,10 @@
 
 The canvas geometry comes from ``_hex_layout``; this module only decides what each hex shows
 (terrain, road, counters, markers, overlays) and paints canvas lines into cached ``Strip``s.
+Terrain and hexside glyphs come from the scenario's glyph table (``hexwar.mapglyphs``, the same
+one ``hexwar describe --map`` prints); unit letters and facing from the ruleset's drawing table.
+A column ruler (and a row ruler where it fits) stays on screen instead of a label in every hex.
+When the screen hands in new overlays, only the hexes whose look changed are repainted.
 The widget never asks the rules anything: the game screen hands it the answers (reach, targets)
 as ``Marks``, and it reports clicks and cursor moves as nested messages.
 """
@@ -22,9 +26,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from hexwar.engine.hexgrid import Hex, Hexside, hex_neighbor
+from hexwar.mapglyphs import choose_glyphs, unit_drawing
 
-from ._hex_layout import ZOOMS, Layout, build_layout
-from .glyphs import UNICODE, Glyphs, side_letters
+from ._hex_layout import DEFAULT_ZOOM, ZOOMS, Layout, build_layout
+from .glyphs import UNICODE, Glyphs
 from .themes import PALETTES, MapPalette
 
 if TYPE_CHECKING:
@@ -60,19 +65,22 @@ class HexMapView(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     HexMapView {
         background: $surface;
-        scrollbar-size: 1 1;
+        scrollbar-size: 0 0;
         & > .hex-map--blank { background: $surface; color: $text-muted; }
+        & > .hex-map--ruler { background: $surface; color: $text-muted; }
     }
     """
-    COMPONENT_CLASSES = {"hex-map--blank"}
-    """``hex-map--blank``: the canvas outside every hex (map corners, beyond the edges)."""
+    COMPONENT_CLASSES = {"hex-map--blank", "hex-map--ruler"}
+    """``hex-map--blank``: the canvas outside every hex (map corners, beyond the edges);
+    ``hex-map--ruler``: the column and row numbers along the top and left."""
     BINDINGS = [Binding("plus,equals_sign", "zoom(1)", "Zoom in", show=False),
                 Binding("minus", "zoom(-1)", "Zoom out", show=False)]
 
     cursor: reactive[Hex] = reactive(Hex(0, 0), always_update=True, repaint=False)
     """The hex under the keyboard cursor."""
-    zoom: reactive[int] = reactive(1)
-    """0: compact (overview), 1: counters with labels."""
+    zoom: reactive[int] = reactive(DEFAULT_ZOOM)
+    """0: small hexes, one counter each (the default); 1: big hexes with room for a stack,
+    chosen by itself when the whole map fits in them."""
 
     class CursorMoved(Message):
         """The cursor went to another hex."""
@@ -104,14 +112,23 @@ class HexMapView(ScrollView, can_focus=True):
         self.game = game
         self.glyphs = glyphs
         self.palette: MapPalette = PALETTES[palette]
-        self.letters = side_letters(list(game.state.side_order or [s.id for s in game.scenario.sides]))
-        self.side_index = {sid: i for i, sid in enumerate(self.letters)}
+        self.map_glyphs = choose_glyphs(game.scenario)
+        self.drawing = unit_drawing(game.scenario)
+        self.letters = self.map_glyphs.sides
+        order = list(game.state.side_order or [s.id for s in game.scenario.sides])
+        self.side_index = {sid: i for i, sid in enumerate(order)}
         self.marks: dict[Hex, Marks] = {}
         self.selected: Hex | None = None
+        self._looks: dict[Hex, tuple] = {}
+        self._by_hex: dict[Hex, list["Unit"]] | None = None  # live units per hex, top first
+        self._base: Style | None = None
+        self._static: dict[tuple[int, int], list[tuple]] = {}  # (zoom, line) -> static cells
+        self._picked_zoom = DEFAULT_ZOOM
+        self.rulers = (0, 0)  # (columns taken by the row ruler, lines taken by the column ruler)
         self._layouts: dict[int, Layout] = {}
         self._faces: dict[Hex, Face] = {}
         self._lines: LRUCache[int, Strip] = LRUCache(1024)
-        self._styles: dict[tuple, Style] = {}
+        self._styles: dict[object, tuple] = {}  # combined styles (by ids), ruler style, row index
         m = game.map
         self.set_reactive(HexMapView.cursor, Hex(*m.hexes[0]))
         self._refit()
@@ -126,8 +143,41 @@ class HexMapView(ScrollView, can_focus=True):
 
     def _refit(self) -> None:
         lay = self.layout_
-        self.virtual_size = Size(lay.width, lay.height)
+        self.rulers = self._choose_rulers()
+        left, top = self.rulers
+        self.virtual_size = Size(lay.width + left, lay.height + top)
         self.refresh_map()
+
+    def _choose_rulers(self) -> tuple[int, int]:
+        """The column ruler always fits in a line; the row ruler only where it costs no hex
+        column: when the map fits beside it, or is so wide that it scrolls anyway."""
+        lay, view = self.layout_, self.size
+        if view.width <= 0:
+            return 0, 1
+        left = self.game.map.label_width + 1
+        fits = lay.width + left <= view.width
+        scrolls = lay.width > view.width + 2 * lay.template.pitch_x
+        return (left if fits or scrolls else 0), 1
+
+    def on_resize(self, event) -> None:
+        self._pick_zoom()
+        if self._choose_rulers() != self.rulers:
+            self._refit()
+
+    def _pick_zoom(self) -> None:
+        """Until the player zooms, use the big hexes when the whole map fits in them."""
+        if self.zoom != self._picked_zoom or self.size.width <= 0:
+            return
+        m, view = self.game.map, self.size
+        best = DEFAULT_ZOOM
+        for z in ZOOMS:
+            if z not in self._layouts:
+                self._layouts[z] = build_layout(m.width, m.height, m.orientation, m.parity, z)
+            lay = self._layouts[z]
+            if lay.width + m.label_width + 1 <= view.width and lay.height + 1 <= view.height:
+                best = max(best, z)
+        self._picked_zoom = best
+        self.zoom = best
 
     def validate_cursor(self, value: tuple[int, int]) -> Hex:
         return Hex(*value) if value in self.game.map else self.cursor
@@ -142,6 +192,8 @@ class HexMapView(ScrollView, can_focus=True):
 
     def watch_cursor(self, old: Hex, new: Hex) -> None:
         self._refresh_hexes([old, new])
+        if self.rulers[1]:
+            self.refresh_lines(0, self.rulers[1])
         self.scroll_to_cursor()
         self.post_message(self.CursorMoved(self, new))
 
@@ -151,22 +203,56 @@ class HexMapView(ScrollView, can_focus=True):
             return
         x, y = lay.origin[self.cursor]
         t = lay.template
-        self.scroll_to_region(Region(x, y, len(t.rows[0]), len(t.rows)), animate=animate,
-                              spacing=None, force=True)
+        left, top = self.rulers
+        self.scroll_to_region(Region(x, y, len(t.rows[0]) + left, len(t.rows) + top),
+                              animate=animate, spacing=None, force=True)
+
+    def visible_hexes(self) -> set[Hex]:
+        """The hexes whose centre is on screen now (the overview draws them as the view)."""
+        lay = self.layout_
+        left, top = self.rulers
+        sx, sy = int(self.scroll_offset.x), int(self.scroll_offset.y)
+        w, h = self.size.width - left, self.size.height - top
+        out = set()
+        for hx in lay.origin:
+            cx, cy = lay.centre(hx)
+            if sx <= cx < sx + w and sy <= cy < sy + h:
+                out.add(hx)
+        return out
 
     def action_zoom(self, delta: int) -> None:
         self.zoom = self.zoom + delta
 
     # --- state ----------------------------------------------------------------------------
     def show(self, game: "Game", marks: dict[Hex, Marks] | None = None, selected: Hex | None = None) -> None:
-        """Take a new game state and overlays; repaint everything."""
+        """Take a new game state and overlays; repaint only the hexes whose look changed."""
         self.game = game
         self.marks = marks or {}
         self.selected = selected
-        self.refresh_map()
+        self._by_hex = None
+        looks = self._all_looks()
+        changed = [h for h in looks.keys() | self._looks.keys() if looks.get(h) != self._looks.get(h)]
+        self._looks = looks
+        self._refresh_hexes(sorted(changed))
+
+    def _all_looks(self) -> dict[Hex, tuple]:
+        """Everything a hex's face depends on besides the map, hex by hex (for the diff)."""
+        looks: dict[Hex, list] = {}
+        for u in self.game.state.units.values():
+            if u.alive and u.hex is not None:
+                looks.setdefault(Hex(*u.hex), []).append(
+                    (u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks)))
+        out = {h: (tuple(sorted(v)),) for h, v in looks.items()}
+        for h, mk in self.marks.items():
+            out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line),)
+        if self.selected is not None:
+            out[self.selected] = out.get(self.selected, ()) + ("selected",)
+        return out
 
     def set_palette(self, palette: str) -> None:
         self.palette = PALETTES[palette]
+        self._static.clear()
+        self._styles.clear()
         self.refresh_map()
 
     def set_glyphs(self, glyphs: Glyphs) -> None:
@@ -174,49 +260,140 @@ class HexMapView(ScrollView, can_focus=True):
         self.refresh_map()
 
     def refresh_map(self) -> None:
+        """Repaint every hex (a new look: zoom, palette, glyphs, or a different game)."""
+        self._by_hex = None
+        self._looks = self._all_looks()
         self._faces.clear()
-        self._styles.clear()
         self._lines.clear()
         self.refresh()
 
     def _refresh_hexes(self, hexes: list[Hex]) -> None:
         lay = self.layout_
         t = lay.template
+        top = self.rulers[1]
         for h in hexes:
             self._faces.pop(h, None)
             if h in lay.origin:
                 _, y = lay.origin[h]
                 for dy in range(len(t.rows)):
                     self._lines.discard(y + dy)
-                self.refresh_lines(y - int(self.scroll_offset.y), len(t.rows))
+                self.refresh_lines(y - int(self.scroll_offset.y) + top, len(t.rows))
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._base = None
+        self._static.clear()
         self._lines.clear()
         self._styles.clear()
 
     # --- what each hex shows ---------------------------------------------------------------
-    def _counter(self, u: "Unit", width: int) -> str:
+    def units_at(self, h: Hex) -> list["Unit"]:
+        """The live units of a hex, the one drawn on top first: regiments before leaders, so a
+        leader never hides the regiment it rides with."""
+        if self._by_hex is None:
+            by_hex: dict[Hex, list["Unit"]] = {}
+            for u in self.game.state.units.values():
+                if u.alive and u.hex is not None:
+                    by_hex.setdefault(Hex(*u.hex), []).append(u)
+            for units in by_hex.values():
+                units.sort(key=lambda u: (self.drawing.is_leader(u.kind), u.id))
+            self._by_hex = by_hex
+        return self._by_hex.get(h, [])
+
+    def counter(self, u: "Unit", width: int) -> str:
+        """A counter in ``width`` cells: type letter, strength, then facing (where the ruleset
+        has facing) or the reduced mark; at 7 cells also the side letter."""
         g = self.glyphs
+        symbol = self.drawing.symbol(u.kind)
+        strength = str(u.strength) if u.strength < 10 else "+"
         reduced = g.reduced if u.strength < u.max_strength else ""
-        letter = self.letters.get(u.side, "?")
+        facing = g.facing(self.game.map.orientation, u.facing, self.drawing.vertex) \
+            if self.drawing.facing else ""
+        if width <= 2:
+            return f"{symbol}{strength}"
         if width <= 3:
-            return f"{letter}{u.strength}{reduced}"[:width]
-        return f"{letter} {u.kind[:3]} {u.strength}{reduced}"[:width]
+            return f"{symbol}{strength}{facing or reduced or ' '}"
+        side = self.letters.get(u.side, "?")
+        return f"{side} {symbol}{u.strength}{reduced}{facing}"[:width].ljust(width)
+
+    def _side_style(self, u: "Unit") -> Style:
+        pal = self.palette
+        return pal.sides[self.side_index.get(u.side, 0) % len(pal.sides)]
+
+    def _terrain_text(self, h: Hex) -> str:
+        m = self.game.map
+        road = self.map_glyphs.road if m.on_road(h) else ""
+        return self.map_glyphs.terrain.get(m.terrain_at(h), "?") + road
 
     def _face(self, h: Hex) -> Face:
         face = self._faces.get(h)
         if face is not None:
             return face
-        g, pal, game = self.glyphs, self.palette, self.game
-        m = game.map
-        units = [u for u in game.state.units.values() if u.hex == h and u.alive]
-        units.sort(key=lambda u: u.id)
+        face = Face(self._small_face(h) if self.zoom == 0 else self._big_face(h))
+        self._faces[h] = face
+        return face
+
+    def _overlay(self, mk: Marks) -> tuple[str, Style | None]:
+        g, pal = self.glyphs, self.palette
+        if mk.target:
+            return g.target, pal.target
+        if mk.contact:
+            return g.contact, pal.contact
+        if mk.line:
+            return g.line, pal.line
+        return "", None
+
+    def _small_face(self, h: Hex) -> list[tuple[str, Style | None]]:
+        """Pointy: three cells in the middle line, the side's letter above, a mark below. Flat:
+        two cells, and two more on the hex's bottom edge (underlined, so the edge still reads):
+        the side's letter and a mark."""
+        g, pal = self.glyphs, self.palette
+        units = self.units_at(h)
         mk = self.marks.get(h, Marks())
-        terrain = g.terrain_glyph(m.terrain_at(h))
-        road = g.road if m.on_road(h) else ""
-        slots: list[tuple[str, Style | None]] = []
-        side_style = pal.sides[self.side_index.get(units[0].side, 0) % len(pal.sides)] if units else None
+        over, over_style = self._overlay(mk)
+        pointy = self.game.map.orientation == "pointy"
+        width = 3 if pointy else 2
+        if units:
+            # On a counter only a target mark may stand in for the side letter: zones of
+            # control and the line of fire matter for empty hexes, where a unit may go.
+            over, over_style = (g.target, pal.target) if mk.target else ("", None)
+            top = units[0]
+            style = self._side_style(top)
+            main = (self.counter(top, width), style)
+            reduced = g.reduced if top.strength < top.max_strength else ""
+            more = g.stack if len(units) > 1 else ""
+            marked = g.marked if top.marks else ""
+            if pointy:   # the side's letter above the counter, the most urgent mark below
+                lower = over or more or (reduced if self.drawing.facing else "") or marked
+                return [main, (self.letters.get(top.side, "?"), style), (lower, over_style or style)]
+            first = over or self.letters.get(top.side, "?")
+            second = more or reduced or marked or " "
+            return [main, (first + second, self._combined(over_style or style, _UNDERLINE, None))]
+        if mk.reach is not None:
+            text = f"{g.reach}{mk.reach}"
+            main = ((text if len(text) <= width else g.reach).center(width), pal.reach)
+            lower = over if over != g.line else ""
+            return [main, ("", None), (lower, over_style)] if pointy else \
+                [main, (lower.ljust(2) if lower else "", over_style)]
+        if over:
+            return [(over.center(width), over_style), ("", None), ("", None)]
+        return [(self._terrain_text(h).center(width), pal.glyph), ("", None), ("", None)]
+
+    def _big_face(self, h: Hex) -> list[tuple[str, Style | None]]:
+        """Four lines: terrain and road; the top counter; the next unit of the stack; overlays."""
+        g, pal = self.glyphs, self.palette
+        units = self.units_at(h)
+        mk = self.marks.get(h, Marks())
+        sel = g.selected if self.selected == h else ""
+        marked = g.marked if any(u.marks for u in units) else ""
+        slots: list[tuple[str, Style | None]] = [
+            (f"{sel}{self._terrain_text(h)}{marked}".center(5), pal.selected if sel else pal.glyph)]
+        for u in units[:2]:
+            slots.append((self.counter(u, 7), self._side_style(u)))
+        if len(units) > 2:
+            slots[-1] = (f"{g.stack}{len(units) - 1} more".ljust(7)[:7], pal.glyph)
+        while len(slots) < 3:
+            slots.append(("", None))
         flags = ""
         if mk.target:
             flags += g.target
@@ -226,78 +403,92 @@ class HexMapView(ScrollView, can_focus=True):
             flags += f"{g.reach}{mk.reach}"
         elif mk.line:
             flags += g.line
-        if self.zoom == 0:
-            if units:
-                text = self._counter(units[0], 2 if (flags or len(units) > 1) else 3)
-                extra = g.stack if len(units) > 1 else (flags[:1] if flags else "")
-                slots.append((f"{text}{extra}"[:3].ljust(3), side_style))
-            elif mk.reach is not None:
-                slots.append((f"{g.reach}{mk.reach}"[:3].center(3), pal.reach))
-            elif flags:
-                slots.append((flags[:3].center(3), pal.target if mk.target else pal.line))
-            else:
-                slots.append((f"{terrain}{road}".center(3), None))
-        else:
-            label = m.label(h)
-            sel = g.selected if self.selected == h else " "
-            slots.append((f"{sel}{label}"[:5].ljust(5), pal.selected if sel != " " else pal.label))
-            if units:
-                slots.append((self._counter(units[0], 7).ljust(7), side_style))
-            else:
-                slots.append(("", None))
-            stack = f"{g.stack}{len(units) - 1}" if len(units) > 1 else ""
-            marked = g.marked if any(u.marks for u in units) else ""
-            slots.append((f" {terrain}{road} {stack}{marked}".ljust(7)[:7], None))
-            style = pal.target if mk.target else pal.contact if mk.contact and mk.reach is None else pal.reach
-            slots.append((flags[:5].center(5) if flags else "", style))
-        face = Face(slots)
-        self._faces[h] = face
-        return face
+        style = pal.target if mk.target else pal.contact if mk.contact and mk.reach is None else pal.reach
+        slots.append((flags[:5].center(5) if flags else "", style))
+        return slots
 
     # --- painting -------------------------------------------------------------------------
+    def _static_line(self, y: int) -> list[tuple]:
+        """What never changes on a canvas line between repaints of one zoom and palette:
+        (0, blank) outside the map, (1, style) inside a hex, (2, char, style, hex a, hex b)
+        on a hex border (the two hexes decide the cursor's highlight)."""
+        key = (self.zoom, y)
+        hit = self._static.get(key)
+        if hit is not None:
+            return hit
+        lay = self.layout_
+        pal, m = self.palette, self.game.map
+        base = self._base_style()
+        combine = self._combined
+        hexsides = self.map_glyphs.hexsides
+        blank = (0, (" ", self.get_component_rich_style("hex-map--blank", partial=True)))
+        out: list[tuple] = []
+        for cell in lay.cells[y] if 0 <= y < lay.height else []:
+            if cell is None:
+                out.append(blank)
+            elif cell.side is None:
+                out.append((1, combine(base, pal.terrain_style(m.terrain_at(cell.hex)), None)))
+            else:
+                feats = m.hexside_features.get(cell.side)
+                glyph = _feature_glyph(feats, hexsides) if feats else None
+                style = combine(base, pal.feature if glyph else pal.border, None)
+                out.append((2, glyph or cell.char, style, cell.side.hex, _other(cell.side)))
+        self._static[key] = out
+        return out
+
+    def _ruler_style(self) -> Style:
+        hit = self._styles.get("ruler")
+        if hit is None:
+            ruler = self.get_component_rich_style("hex-map--ruler", partial=True)
+            hit = self._styles["ruler"] = (self._base_style() + ruler,)
+        return hit[0]
+
+    def _base_style(self) -> Style:
+        if self._base is None:
+            self._base = self.rich_style
+        return self._base
+
     def _canvas_line(self, y: int) -> Strip:
         cached = self._lines.get(y)
         if cached is not None:
             return cached
-        lay = self.layout_
-        pal, g, m = self.palette, self.glyphs, self.game.map
-        row = lay.cells[y] if 0 <= y < lay.height else []
-        base = self.rich_style
-        chars: list[tuple[str, Style]] = []
-        slot_text: dict[int, tuple[str, Style | None]] = {}
-        # Slots on this line: x -> character, style (each hex's face looked at once).
-        seen: set[Hex] = set()
-        for cell in row:
-            if cell is None or cell.side is not None or cell.hex in seen:
+        pal, m = self.palette, self.game.map
+        base = self._base_style()
+        slot_text: dict[int, tuple[str, Style | None, Hex]] = {}
+        for h, i, sx, width in self.layout_.line_slots.get(y, ()):
+            slots = self._face(h).slots
+            if i >= len(slots):
                 continue
-            seen.add(cell.hex)
-            for i, (text, style) in enumerate(self._face(cell.hex).slots):
-                slot = lay.slot(cell.hex, i)
-                if slot is None or slot[1] != y or not text:
-                    continue
-                sx, _, width = slot
-                for k, ch in enumerate(text[:width]):
-                    slot_text[sx + k] = (ch, style)
+            text, style = slots[i]
+            for k, ch in enumerate(text[:width]):
+                slot_text[sx + k] = (ch, style, h)
         cursor = self.cursor
         selected = self.selected
         combine = self._combined
-        blank = (" ", self.get_component_rich_style("hex-map--blank", partial=True))
-        for x, cell in enumerate(row):
-            if cell is None:
-                chars.append(blank)
-                continue
-            if cell.side is None:
-                terrain_style = pal.terrain_style(m.terrain_at(cell.hex))
-                ch, style = slot_text.get(x, (" ", None))
-                chars.append((ch, combine(base, terrain_style, style)))
-                continue
-            a, b = cell.side.hex, _other(cell.side)
-            feats = m.hexside_features.get(cell.side)
-            glyph = g.feature_glyph(feats) if feats else None
-            extra = pal.cursor if cursor in (a, b) else pal.selected if selected is not None and selected in (a, b) else None
-            chars.append((glyph or cell.char, combine(base, pal.feature if glyph else pal.border, extra)))
-        segments = _merge(chars)
-        strip = Strip(segments, len(chars))
+        chars: list[tuple[str, Style]] = []
+        for x, entry in enumerate(self._static_line(y)):
+            kind = entry[0]
+            if kind == 0:
+                chars.append(entry[1])
+            elif kind == 1:
+                over = slot_text.get(x)
+                if over is None or over[1] is None:
+                    chars.append((over[0] if over else " ", entry[1]))
+                else:
+                    chars.append((over[0], combine(entry[1], over[1], None)))
+            else:
+                _, ch, style, a, b = entry
+                extra = pal.cursor if cursor == a or cursor == b else \
+                    pal.selected if selected is not None and (selected == a or selected == b) else None
+                over = slot_text.get(x)
+                if over is not None and over[0] != " ":
+                    inner = combine(base, pal.terrain_style(m.terrain_at(over[2])), None)
+                    chars.append((over[0], combine(inner, over[1] or style, extra)))
+                elif extra is not None:
+                    chars.append((ch, combine(style, extra, None)))
+                else:
+                    chars.append((ch, style))
+        strip = Strip(_merge(chars), len(chars))
         self._lines[y] = strip
         return strip
 
@@ -309,23 +500,87 @@ class HexMapView(ScrollView, can_focus=True):
         return hit[0]
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
+        scroll_x, scroll_y = (int(v) for v in self.scroll_offset)
         width = self.scrollable_content_region.width
-        strip = self._canvas_line(scroll_y + y)
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        left, top = self.rulers
+        ruler = self._ruler_style()
+        if y < top:
+            return self._column_ruler(scroll_x, width, ruler)
+        line = scroll_y + y - top
+        strip = self._canvas_line(line).crop_extend(scroll_x, scroll_x + width - left, self._base_style())
+        if not left:
+            return strip
+        row = self._row_of_line().get(line)
+        label = f"{row + 1:0{left - 1}d} " if row is not None else " " * left
+        here = row is not None and self.game.map.offset(self.cursor)[1] == row
+        style = self._combined(ruler, self.palette.cursor if here else _PLAIN, None)
+        return Strip.join([Strip([Segment(label, style)], left), strip])
+
+    def _row_of_line(self) -> dict[int, int]:
+        """Canvas line -> map row, for the lines that hold the first column's counters."""
+        key = ("rows", self.zoom)
+        cached = self._styles.get(key)
+        if cached is None:
+            lay, m = self.layout_, self.game.map
+            first = lay.template.slots[0][0]
+            rows = {lay.origin[h][1] + first: m.offset(h)[1] for h in lay.origin if m.offset(h)[0] == 0}
+            cached = self._styles[key] = (rows,)
+        return cached[0]
+
+    def _column_ruler(self, scroll_x: int, width: int, ruler: Style) -> Strip:
+        """Column numbers over the hex centres, the cursor's column standing out, and the
+        cursor's label at the right end."""
+        lay, m = self.layout_, self.game.map
+        left = self.rulers[0]
+        w = m.label_width
+        base = ruler
+        hot = self._combined(ruler, self.palette.cursor, None)
+        cells: list[tuple[str, Style]] = [(" ", base)] * (lay.width + left + w)
+        cur_col = m.offset(self.cursor)[0]
+        end = 0
+        for h, (x, _) in lay.origin.items():
+            col, row = m.offset(h)
+            if row != 0:
+                continue
+            cx = x + len(lay.template.rows[0]) // 2 - w // 2 + left
+            style = hot if col == cur_col else base
+            for k, ch in enumerate(f"{col + 1:0{w}d}"):
+                cells[cx + k] = (ch, style)
+            end = max(end, cx + w)
+        shown = cells[scroll_x:scroll_x + width]
+        shown += [(" ", base)] * (width - len(shown))
+        label = f" {m.label(self.cursor)}"
+        if end - scroll_x + len(label) < width:
+            shown[width - len(label):] = [(" ", base)] + [(ch, hot) for ch in label[1:]]
+        return Strip(_merge(shown), width)
 
     # --- mouse ----------------------------------------------------------------------------
     def on_click(self, event) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x = offset.x + int(self.scroll_offset.x)
-        y = offset.y + int(self.scroll_offset.y)
+        left, top = self.rulers
+        if offset.x < left or offset.y < top:
+            return
+        x = offset.x - left + int(self.scroll_offset.x)
+        y = offset.y - top + int(self.scroll_offset.y)
         h = self.layout_.hex_at(x, y)
         if h is None:
             return
         self.cursor = h
         self.post_message(self.HexClicked(self, h))
+
+
+def _feature_glyph(features: frozenset[str], table: dict[str, str]) -> str | None:
+    """The glyph of the first feature in drawing priority (roads are drawn inside hexes)."""
+    for name in table:
+        if name in features:
+            return table[name]
+    return None
+
+
+_PLAIN = Style()
+_UNDERLINE = Style(underline=True)
 
 
 def _other(side: Hexside) -> Hex:
@@ -337,7 +592,7 @@ def _merge(chars: list[tuple[str, Style]]) -> list[Segment]:
     text: list[str] = []
     current: Style | None = None
     for ch, style in chars:
-        if style != current and text:
+        if style is not current and text:
             out.append(Segment("".join(text), current))
             text = []
         current = style

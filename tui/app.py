@@ -20,7 +20,8 @@ from .glyphs import ASCII, UNICODE
 from .screen_dialogs import Message
 from .screen_menu import MenuScreen
 from .session import Session, new_journal_path
-from .themes import HIGH_CONTRAST, MONOCHROME, TEXTUAL_THEME, THEMES, default_theme
+from .ascii_screen import set_ascii_screen
+from .themes import HIGH_CONTRAST, MONOCHROME, TEXTUAL_THEME, THEMES, default_theme, strip_colour
 
 
 class HexwarApp(App):
@@ -32,9 +33,12 @@ class HexwarApp(App):
                  ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
                  session: Session | None = None, net=None, served: str | None = None) -> None:
         super().__init__()
+        strip_colour(self)  # NO_COLOR: no colour codes at all
         self.served = served  # the player's name when ``hexwar serve`` runs this app for them
-        self.hexwar_theme = theme or default_theme()
+        self.hexwar_theme = theme or ("monochrome" if self.no_color else default_theme())
         self.ascii = ascii
+        if ascii:
+            set_ascii_screen(self, True)  # borders, key row, toasts: ASCII too
         self.save = save
         self.session: Session | None = None
         self.computers: dict[str, Computer] = {}
@@ -161,6 +165,7 @@ class HexwarApp(App):
 
     def set_ascii(self, value: bool) -> None:
         self.ascii = value
+        set_ascii_screen(self, value)
         for view in self._map_views():
             view.set_glyphs(ASCII if value else UNICODE)
 

@@ -1,34 +1,21 @@
-"""The characters the map is drawn with, in a Unicode set and a plain ASCII set (``--ascii``).
+"""The marker characters of the map, in a Unicode set and a plain ASCII set (``--ascii``).
 
-Every piece of information on the map has a glyph, so nothing depends on colour: terrain, road,
-hexside features, reduced strength, stacks, reach, targets, contact, the line of fire.
-Unknown terrain or feature names fall back to their first letter, so new rulesets still draw.
+Terrain, hexside features and roads are not here: they come from the scenario's own glyph
+table (``hexwar.mapglyphs``), which ``hexwar describe --map`` prints too. This set holds what
+the game adds on top: reduced strength, stacks, facing, reach, targets, contact, the line of
+fire, so that nothing on the map depends on colour alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-_TERRAIN_UNICODE = {
-    "clear": " ", "open": " ", "plain": " ", "field": "\u2237", "fields": "\u2237",
-    "forest": "\u2663", "wood": "\u2663", "woods": "\u2663",
-    "hill": "\u2229", "hills": "\u2229", "ridge": "\u2229", "mountain": "\u25b3",
-    "town": "\u2302", "village": "\u2302", "city": "\u2302", "fort": "\u2691", "fortress": "\u2691",
-    "water": "\u2248", "lake": "\u2248", "sea": "\u2248", "marsh": "\u2034", "swamp": "\u2034",
-    "rough": "\u2234", "broken": "\u2234", "sand": "\u2026", "desert": "\u2026", "retrenchment": "#",
-}
-_TERRAIN_ASCII = {
-    "clear": " ", "open": " ", "plain": " ", "field": ":", "fields": ":",
-    "forest": "F", "wood": "F", "woods": "F", "hill": "^", "hills": "^", "ridge": "^",
-    "mountain": "M", "town": "T", "village": "T", "city": "T", "fort": "P", "fortress": "P",
-    "water": "~", "lake": "~", "sea": "~", "marsh": '"', "swamp": '"',
-    "rough": "%", "broken": "%", "sand": ".", "desert": ".", "retrenchment": "#",
-}
-_FEATURE_UNICODE = {"river": "\u2248", "stream": "~", "ford": "\u2240", "retrenchment": "#",
-                    "wall": "#", "fortification": "#", "bridge": "=", "cliff": "\u2593",
-                    "hedge": "\u2591", "slope": "\u2591"}
-_FEATURE_ASCII = {"river": "~", "stream": "-", "ford": "s", "retrenchment": "#", "wall": "#",
-                  "fortification": "#", "bridge": "=", "cliff": "X", "hedge": ":", "slope": ":"}
+# Facing, by the engine's direction index (see ``DIRECTION_NAMES``); a vertex facing ``f`` points
+# between directions ``f`` and ``f + 1``.
+_ARROWS = {"pointy": "\u2192\u2197\u2196\u2190\u2199\u2198", "flat": "\u2198\u2197\u2191\u2196\u2199\u2193",
+           "pointy-vertex": "\u2197\u2191\u2196\u2199\u2193\u2198", "flat-vertex": "\u2192\u2197\u2196\u2190\u2199\u2198"}
+# ASCII has no diagonal arrows: the direction keys stand in (d e q a z c / c e w q z x).
+_ARROWS_ASCII = {"pointy": "deqazc", "flat": "cewqzx", "pointy-vertex": "ewqzxc", "flat-vertex": "deqazc"}
 
 
 @dataclass(frozen=True)
@@ -36,11 +23,8 @@ class Glyphs:
     """One character set for the map and panels."""
 
     ascii: bool
-    terrain: dict[str, str] = field(default_factory=dict)
-    features: dict[str, str] = field(default_factory=dict)
-    road: str = "\u2550"
     reduced: str = "\u25be"
-    stack: str = "+"
+    stack: str = "\u2261"
     marked: str = "\u2022"  # a unit that carries status marks (moved, fired...)
     reach: str = "\u2192"
     target: str = "\u2297"
@@ -49,29 +33,11 @@ class Glyphs:
     selected: str = "\u25c6"
     pending: str = "!"
 
-    def terrain_glyph(self, code: str) -> str:
-        return self.terrain.get(code, code[:1].lower() or "?")
-
-    def feature_glyph(self, features: frozenset[str]) -> str | None:
-        for name in sorted(features):
-            if name == "road":
-                continue
-            return self.features.get(name, name[:1].upper())
-        return None
+    def facing(self, orientation: str, direction: int, vertex: bool = False) -> str:
+        table = _ARROWS_ASCII if self.ascii else _ARROWS
+        return table[f"{orientation}-vertex" if vertex else orientation][direction % 6]
 
 
-UNICODE = Glyphs(False, _TERRAIN_UNICODE, _FEATURE_UNICODE)
-ASCII = Glyphs(True, _TERRAIN_ASCII, _FEATURE_ASCII, road="=", reduced="-", stack="+",
-               marked="*", reach=">", target="X", contact="z", line=".", selected="@",
-               pending="!")
-
-
-def side_letters(side_ids: list[str]) -> dict[str, str]:
-    """One distinct capital letter per side (its initial, or the next free letter of its id)."""
-    out: dict[str, str] = {}
-    for sid in side_ids:
-        for ch in sid.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
-            if ch.isalpha() and ch not in out.values():
-                out[sid] = ch
-                break
-    return out
+UNICODE = Glyphs(False)
+ASCII = Glyphs(True, reduced="-", stack="s", marked="*", reach=">", target="X",
+               contact="z", line=".", selected="@", pending="!")

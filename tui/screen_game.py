@@ -502,6 +502,16 @@ class GameScreen(Screen):
     def action_zoom(self, delta: int) -> None:
         self.map_view.zoom = self.map_view.zoom + delta
 
+    def action_overview(self) -> None:
+        from .screen_overview import Overview
+        view = self.map_view
+        self.app.push_screen(Overview(self.session.game, view.visible_hexes(), view.cursor,
+                                      view.glyphs, view.palette), self._jump_to_hex)
+
+    def _jump_to_hex(self, h: Hex | None) -> None:
+        if h is not None:
+            self.map_view.cursor = h
+
     def action_help(self) -> None:
         from .screen_help import HelpScreen
         self.app.push_screen(HelpScreen())

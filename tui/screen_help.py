@@ -10,14 +10,14 @@ from textual.widgets import Static
 
 from . import keys
 
-LEGEND = """Map symbols (glyph, ASCII):
-  R / B ...    first letter of the side on every counter, then type and strength
-  ▾ (-)        reduced strength      +N  more units stacked in the hex   • (*) unit has status marks
-  →3 (>3)      can move here, cost 3  ⊗ (X) fire/attack target  z  enemy zone of control
-  · (.)        line from the selected unit to the cursor      ◆ (@) the selected unit's hex
-  ≈ ~ # on a hex edge: river, stream, retrenchment/wall      ═ (=) road in the hex
-  ♣ F forest  ∩ ^ hill  ⌂ T town  ≈ ~ water  ‴ " marsh  ∴ % rough (others: first letter)
-The cursor hex has its edges in reverse video."""
+LEGEND = """Map symbols (glyph, ASCII); v opens the overview with this scenario's own map key:
+  I4→ (I4d)    a counter: type letter (the ruleset names them), strength, facing where units face
+  ▾ (-)        reduced    ≡ (s) more units in the hex (a leader is drawn under its regiment)
+  S / R ...    the side's letter, on the hex's bottom edge of flat-top maps; colour says it too
+  →3 (>3)      can move here, cost 3   ⊗ (X) fire/attack target   z enemy zone of control
+  · (.)        line from the selected unit to the cursor      • (*) the unit has acted
+  terrain and hexside glyphs: the same as `hexwar describe --map` prints (see the overview)
+The cursor hex has its edges in reverse video; its number and column stand out on the rulers."""
 
 
 class HelpScreen(ModalScreen[None]):

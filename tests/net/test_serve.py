@@ -76,8 +76,10 @@ async def test_a_terminal_client_reaches_the_menu_and_plays_against_the_computer
         await screen.wait_for("playing as alice")
         await screen.press("\r")                      # New game
         await screen.wait_for("Choose a scenario")
-        await screen.press("\x1b[B", "\r")            # the second scenario: Border Clash
-        await screen.wait_for("who plays?")
+        from hexwar.scenarios.loader import builtin_paths   # the picker lists them in this order
+        down = [p.stem for p in builtin_paths()].index("border-clash")
+        await screen.press(*["\x1b[B"] * down, "\r")   # Border Clash
+        await screen.wait_for("Border Clash: who plays?")
         await screen.press("\r")                      # Red (you) against Blue (computer)
         await screen.wait_for("Turn 1/15", "T1/15")
         await screen.press("E")                       # end the phase: the first order

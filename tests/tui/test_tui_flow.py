@@ -143,7 +143,8 @@ async def test_ascii_mode_draws_only_ascii(drill_scenario):
         view = game_screen(app).map_view
         text = "".join(seg.text for y in range(view.layout_.height) for seg in view._canvas_line(y))
         assert text.isascii()
-        assert "R INF" in text and "~" in text   # a counter and the river
+        red = app.session.game.state.units["r-inf-1"]
+        assert view.counter(red, 3) in text and "~" in text   # a counter and the river
 
 
 async def test_settings_switch_theme_and_the_map_follows(drill_scenario, tmp_path, monkeypatch):

@@ -156,7 +156,8 @@ async def test_mouse_click_selects_and_moves(drill_scenario):
         lay = view.layout_
         def centre(label):
             x, y = lay.centre(drill_scenario.map.parse(label))
-            return x - int(view.scroll_offset.x), y - int(view.scroll_offset.y)
+            left, top = view.rulers
+            return x + left - int(view.scroll_offset.x), y + top - int(view.scroll_offset.y)
         await pilot.click("#map", offset=centre("0303"))
         await pilot.pause()
         assert app.screen.selected == "r-inf-1"
@@ -167,14 +168,15 @@ async def test_mouse_click_selects_and_moves(drill_scenario):
 
 async def test_zoom_changes_the_drawing(drill_scenario):
     app = make_app(drill_scenario)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         view = app.screen.map_view
-        big = view.virtual_size
-        await pilot.press("minus")
-        await pilot.pause()
-        assert view.zoom == 0 and view.virtual_size.width < big.width
+        small = view.virtual_size
+        assert view.zoom == 0                       # small hexes by default (issue 12 item 6)
         await pilot.press("plus")
-        assert view.zoom == 1
+        await pilot.pause()
+        assert view.zoom == 1 and view.virtual_size.width > small.width
+        await pilot.press("minus")
+        assert view.zoom == 0
 
 
 async def test_command_palette_offers_the_game_actions(drill_scenario):

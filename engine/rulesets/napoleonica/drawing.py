@@ -1,0 +1,28 @@
+"""How Napoleonica counters are drawn: one letter and a type name per unit kind.
+
+Designed values (the source prints no counter art), distinct within this ruleset. Formed units
+face a hex vertex (``geometry.py``), so counters show that facing: the arrow points at the
+vertex, between two hexside directions.
+"""
+
+#: The counter shows the unit's facing, which here names a hex vertex.
+FACING = "vertex"
+#: kind -> (symbol, type name, role); role "leader" is drawn under a regiment it stacks with.
+UNITS: dict[str, tuple[str, str, str]] = {
+    "INF_LINE": ("I", "line infantry", ""),
+    "INF_LIGHT": ("L", "light infantry", ""),
+    "INF_HEAVY": ("R", "grenadiers (heavy infantry)", ""),
+    "INF_GUARD": ("G", "guard infantry", ""),
+    "CAV_LIGHT": ("H", "light cavalry", ""),
+    "CAV_CHASSEUR": ("C", "mounted chasseurs", ""),
+    "CAV_DRAGOON": ("D", "dragoons", ""),
+    "CAV_HEAVY": ("K", "heavy cavalry", ""),
+    "ART_LIGHT": ("A", "light (horse) artillery", ""),
+    "ART_MEDIUM": ("M", "medium artillery", ""),
+    "ART_HOWITZER": ("W", "howitzers", ""),
+    "ART_HEAVY": ("P", "heavy (position) artillery", ""),
+    "ENG": ("E", "engineers", ""),
+    "TRAIN": ("T", "train", ""),
+    "GEN": ("B", "general", "leader"),
+    "CINC": ("X", "commander-in-chief", "leader"),
+}
