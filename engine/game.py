@@ -78,6 +78,19 @@ class Game:
     def status_lines(self, side: str) -> list[str]:
         return self.ruleset.status_lines(self, side)
 
+    def why_not(self, unit_id: str, hex: "Hex") -> str | None:
+        """Why ``unit_id`` has no order at ``hex`` now (None when it has one)."""
+        return self.ruleset.why_not(self, unit_id, hex)
+
+    def unit_card(self, unit_id: str) -> list[tuple[str, str]]:
+        return self.ruleset.unit_card(self, unit_id)
+
+    def odds_summary(self, order: Order) -> str:
+        return self.ruleset.odds_summary(self, order)
+
+    def player_aid(self) -> list[tuple[str, list[str]]]:
+        return self.ruleset.player_aid(self)
+
     def odds(self, order: Order) -> dict[str, Any]:
         return self.ruleset.odds(self, order)
 

@@ -36,6 +36,12 @@ class Position(Protocol):
     def validate(self, order: Order, side: str | None = None) -> str | None: ...
 
 
+def strength_words(u) -> str:  # noqa: ANN001 - a state.Unit
+    """``3 of 4 (reduced)``: what a unit has left of its strength or steps."""
+    reduced = " (reduced)" if u.strength < u.max_strength else ""
+    return f"{u.strength} of {u.max_strength}{reduced}"
+
+
 def order_names_unit(order: Order, unit_id: str) -> bool:
     """Whether ``order`` is given to ``unit_id``: its ``unit`` argument, or one of its ``units``."""
     if order.get("unit") == unit_id:
@@ -89,6 +95,10 @@ class Ruleset:
     #: hexside features the ruleset understands
     hexside_types: tuple[str, ...] = ()
     grades: tuple[str, ...] = ("average",)
+    #: the strong computer's lookahead for this ruleset: fields of ``engine.search.Budget`` to
+    #: change, for a ruleset whose orders are much cheaper or costlier to resolve than the default
+    #: was measured on (none of the shipped rulesets needs one yet)
+    search_budget: dict[str, int] = {}
 
     # --- set-up -----------------------------------------------------------------------------
     def check_scenario(self, scenario: "Scenario") -> list[str]:
@@ -154,6 +164,72 @@ class Ruleset:
         UI's side panel; empty when the ruleset has nothing beyond units and strength."""
         return []
 
+    # --- words for the player: the UI shows these, it never works them out ---------------
+    #: whether units face a hexside that matters to the rules (the card then names the facing)
+    has_facing: bool = False
+    #: printed stat -> what the card calls it; stats not named here are not shown
+    stat_words: dict[str, str] = {"move": "movement", "range": "range"}
+    #: phase id -> its name, in the order of play (the player aid's sequence of play)
+    phase_names: dict[str, str] = {}
+    #: unit mark -> how the card says it; marks not named here are bookkeeping, not shown
+    mark_words: dict[str, str] = {}
+
+    def type_name(self, kind: str) -> str:
+        """The plain name of a unit type (``Heavy Infantry``), not its short code."""
+        name = self.unit_types.get(kind, {}).get("name")
+        return name if isinstance(name, str) and name else kind
+
+    def unit_card(self, game: Position, unit_id: str) -> list[tuple[str, str]]:
+        """The unit's card as (label, words) rows: type, strength, movement, range, fire,
+        facing, division and status. Rulesets add what their counters print."""
+        return self.base_unit_card(game, unit_id)
+
+    def base_unit_card(self, game: Position, unit_id: str) -> list[tuple[str, str]]:
+        """The rows every ruleset's card has, from ``stat_words``, ``has_facing`` and the marks."""
+        u = game.state.units[unit_id]
+        rows = [("type", self.type_name(u.kind)), ("strength", strength_words(u))]
+        for stat, label in self.stat_words.items():
+            value = u.stats.get(stat, self.unit_types.get(u.kind, {}).get(stat))
+            if isinstance(value, bool) or value is None:
+                continue
+            rows.append((label, str(value)))
+        if self.has_facing and 0 <= u.facing < 6:
+            from .hexgrid import DIRECTION_NAMES
+            rows.append(("facing", DIRECTION_NAMES[game.map.orientation][u.facing]))
+        if u.division:
+            rows.append(("division", u.division))
+        if u.grade and u.grade != "average":
+            rows.append(("grade", u.grade))
+        rows.append(("status", self.status_words(game, unit_id)))
+        return rows
+
+    def status_words(self, game: Position, unit_id: str) -> str:
+        """The unit's marks in words (``has moved, fired``); ``ready`` when it has none worth saying."""
+        u = game.state.units[unit_id]
+        if not u.alive:
+            return "eliminated" if u.strength <= 0 else "not on the map"
+        said = [self.mark_words[k] for k in sorted(u.marks) if k in self.mark_words]
+        return ", ".join(said) if said else "ready"
+
+    def why_not(self, game: Position, unit_id: str, hex: Hex) -> str | None:
+        """Why ``unit_id`` has no order at ``hex`` now, in plain words naming the rule where the
+        rules give one; None when some order fits. The default asks ``validate`` about the unit's
+        own kinds of order aimed at that hex; rulesets answer more exactly."""
+        from .explain import probe_reason
+        return probe_reason(self, game, unit_id, hex)
+
+    def odds_summary(self, game: Position, order: Order) -> str:
+        """One plain line for a combat preview (``you hit on 4+ (50 %) · they hit on 5+``);
+        empty when the ruleset gives only the breakdown of ``odds``."""
+        return ""
+
+    def player_aid(self, game: Position) -> list[tuple[str, list[str]]]:
+        """The player aid as titled sections: sequence of play (the current step marked), the
+        combat tables, the terrain effects chart, the unit types. The default is built from the
+        ruleset's declared data; rulesets add their tables."""
+        from .explain import default_aid
+        return default_aid(self, game)
+
     # --- secret plans (engine/secret.py) -------------------------------------------------------
     def secret_round(self, game: Position) -> dict[str, Any] | None:
         """The commit/reveal round in progress, if any: the computer player then commits to
@@ -169,3 +245,20 @@ class Ruleset:
         scores every legal order 0; rulesets override it with something that plays."""
         return ((0, o) for o in self.legal_orders(game))
 
+    def evaluate(self, game: Position, side: str) -> int:
+        """How good the (unfinished) position is for ``side``, for the strong computer's lookahead:
+        higher is better, zero is even, and the scale is the ruleset's own (only comparisons
+        between positions of one game matter). The default weighs what is left of each army,
+        as a fraction of what it started with, in thousandths; rulesets that know better
+        (objectives, rout margins, formations) override it."""
+        kept: dict[str, list[int]] = {}
+        for u in game.state.units.values():
+            k = kept.setdefault(u.side, [0, 0])
+            k[0] += u.strength if u.alive else 0
+            k[1] += u.max_strength
+        mine = kept.get(side, [0, 1])
+        theirs = [0, 0]
+        for s, k in sorted(kept.items()):
+            if s != side:
+                theirs = [theirs[0] + k[0], theirs[1] + k[1]]
+        return 1000 * mine[0] // max(1, mine[1]) - 1000 * theirs[0] // max(1, theirs[1])

@@ -253,7 +253,13 @@ class State:
         append = parts.append
         for kb, k in order:
             append(kb)
-            append(units[k].encoded())
+            u = units[k]
+            d = u.__dict__
+            b = d.get("_bytes")
+            marks = d["marks"]
+            if b is None or type(marks) is not Marks or marks.changed:
+                b = u.encoded()
+            append(b)
         return b"".join(parts)
 
     @classmethod

@@ -125,9 +125,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     scenario = _load(args.scenario)
     if args.journal and Path(args.journal).exists():
         raise UserError(f"{args.journal}: already exists; choose a new journal file")
+    levels = _levels(args.level, [x.id for x in scenario.sides])
+    if args.work is not None and args.work < 1:
+        raise UserError("--work must be at least 1")
     start = time.perf_counter()
     try:
-        result = simulate(scenario, args.seed, args.journal)
+        result = simulate(scenario, args.seed, args.journal, levels, args.work)
     except OSError as exc:
         raise UserError(f"{args.journal}: cannot write journal: {exc.strerror or exc}") from None
     seconds = time.perf_counter() - start
@@ -137,10 +140,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         who = result.winner or "nobody (draw)"
         print(f"{scenario.title}: winner {who} — {result.reason}")
+        print("levels " + ", ".join(f"{k} {v}" for k, v in result.levels.items()))
         print(f"turns {result.turns}, orders {result.orders}, digest {result.digest}, {seconds:.2f}s")
         if args.journal:
             print(f"journal written to {args.journal}")
     return EXIT_OK
+
+
+def _levels(given: list[str], sides: list[str]) -> dict[str, str]:
+    """``--level SIDE=LEVEL`` options as a dict (sides not named play the default level)."""
+    from hexwar.engine.levels import LEVELS
+    out: dict[str, str] = {}
+    for item in given:
+        side, _, level = item.partition("=")
+        if side not in sides:
+            raise UserError(f"--level {item}: no side {side!r} (sides: {', '.join(sides)})")
+        if level not in LEVELS:
+            raise UserError(f"--level {item}: levels are {', '.join(LEVELS)}")
+        out[side] = level
+    return out
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -206,6 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("scenario", help="scenario id or .toml file")
     s.add_argument("--seed", type=int, required=True, help="the same seed always plays the same game")
     s.add_argument("--journal", metavar="FILE", help="record the game to this (new) journal file")
+    s.add_argument("--level", action="append", default=[], metavar="SIDE=LEVEL",
+                   help="the computer level of SIDE: basic or strong (default strong; repeatable)")
+    s.add_argument("--work", type=int, metavar="N", help="the strong level's lookahead budget per "
+                   "decision, in work units (orders tried on copies); the default is "
+                   "calibrated for a few seconds per Poltava turn")
     s.add_argument("--json", action="store_true", help="machine-readable output")
     s.set_defaults(func=cmd_simulate)
 

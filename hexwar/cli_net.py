@@ -100,6 +100,8 @@ def _common(s: argparse.ArgumentParser) -> None:
     s.add_argument("--headless", action="store_true", help="no terminal UI")
     s.add_argument("--ai", action="store_true", help="the computer plays this side")
     s.add_argument("--seed", type=int, default=0, help="the computer player's seed")
+    s.add_argument("--level", choices=("basic", "strong"), default="strong",
+                   help="how well the computer plays with --ai (default strong: it looks ahead)")
     s.add_argument("--json", action="store_true", help="print a JSON summary at the end")
     s.add_argument("--journal", metavar="FILE", help="record the match here (default: in the data dir)")
     s.add_argument("--resume", metavar="JOURNAL", help="continue the match recorded in JOURNAL")

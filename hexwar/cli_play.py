@@ -25,6 +25,8 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     s.add_argument("scenario", nargs="?", help="scenario id or .toml file (not needed with --load)")
     s.add_argument("--ai", action="append", default=[], metavar="SIDE",
                    help="the computer plays SIDE (repeat for both; 'all' for both)")
+    s.add_argument("--level", choices=("basic", "strong"), default="strong",
+                   help="how well the computer plays (default strong: it looks ahead)")
     s.add_argument("--load", metavar="FILE", help="resume a saved game (journal file)")
     s.add_argument("--no-save", action="store_true", help="do not write a journal")
     ui_options(s)
@@ -64,6 +66,8 @@ def _run(**kwargs) -> int:
     from hexwar.tui.app import HexwarApp
     app = HexwarApp(**kwargs)
     code = app.run()
+    if app.farewell:  # set when the last game closed: where it is saved, how to resume
+        print(app.farewell)
     return int(code or 0)
 
 
@@ -72,9 +76,11 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 
 def _readable_journal(path: str, problem: str) -> None:
+    """Refuse a damaged journal before the UI starts; a torn last record is not damage here
+    (the game loads every order before it and says so)."""
     from hexwar.journal import JournalError, read_journal
     try:
-        read_journal(path)
+        read_journal(path, allow_torn_tail=True)
     except JournalError as exc:
         raise UserError(f"{problem}: {exc}") from None
 
@@ -84,7 +90,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not Path(args.load).exists():
             raise UserError(f"{args.load}: no such file")
         _readable_journal(args.load, "cannot load")
-        return _run(load=Path(args.load), theme=args.theme, ascii=args.ascii)
+        return _run(load=Path(args.load), theme=args.theme, ascii=args.ascii, ai_level=args.level)
     if not args.scenario:
         raise UserError("play needs a SCENARIO (see 'hexwar scenarios') or --load FILE")
     scenario = scenario_named(args.scenario)
@@ -97,7 +103,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(f"--ai: no side {', '.join(sorted(unknown))} (sides: {', '.join(sides)})")
     players = {s: ("computer" if s in ai else "human") for s in sides}
     return _run(scenario=scenario, players=players, theme=args.theme, ascii=args.ascii,
-                save=not args.no_save)
+                save=not args.no_save, ai_level=args.level)
 
 
 def cmd_served_session(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from hexwar import __version__
 from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed
-from hexwar.engine.ai import Computer
+from hexwar.engine.levels import DEFAULT_LEVEL, computer_for
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
@@ -98,16 +98,28 @@ class Match:
     nonces: NonceSource = random_nonces
     journal: Journal | None = None
     events: list[Event] = field(default_factory=list)
+    #: a journal to create with the first order (``new(..., lazy=True)``): path and players
+    deferred_journal: tuple[str | Path, dict[str, str]] | None = None
 
     @classmethod
     def new(cls, scenario: Scenario, *, seed: int | None = None, journal_path: str | Path | None = None,
-            players: dict[str, str] | None = None) -> "Match":
+            players: dict[str, str] | None = None, lazy: bool = False) -> "Match":
+        """A match at its first order. With ``lazy`` the journal file is only written when the
+        first order is played, so a game opened and left at once leaves no empty save behind."""
         game = Game(scenario)
         match_id = match_id_for(scenario, seed)
+        nonces = random_nonces if seed is None else seeded_nonces(seed)
+        if journal_path is not None and lazy:
+            return cls(game, match_id, nonces, None, deferred_journal=(journal_path, players or {}))
         journal = None
         if journal_path is not None:
             journal = create_journal(journal_path, game, match_id, players or {})
-        return cls(game, match_id, random_nonces if seed is None else seeded_nonces(seed), journal)
+        return cls(game, match_id, nonces, journal)
+
+    @property
+    def saved(self) -> bool:
+        """Whether a journal file holds this match (false until a lazy journal's first order)."""
+        return self.journal is not None
 
     def play(self, order: Order, side: str | None = None) -> list[Event]:
         """Resolve one order for ``side`` (default: whoever is to act); journal it; return events."""
@@ -115,6 +127,10 @@ class Match:
         side = side if side is not None else game.to_act()
         nonces = list(self.nonces(game.state.seq)) if game.needs_dice(order) else None
         trial, events, record = resolve_order(game, self.match_id, order, side or "", nonces)
+        if self.journal is None and self.deferred_journal is not None:
+            path, players = self.deferred_journal
+            self.journal = create_journal(path, game, self.match_id, players)
+            self.deferred_journal = None
         if self.journal is not None:
             self.journal.append(record)
         self.game = trial
@@ -135,16 +151,20 @@ class SimulationResult:
     turns: int
     orders: int
     digest: str
+    levels: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
 
-def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = None) -> SimulationResult:
-    """Computer against computer to the end of the game."""
+def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = None,
+             levels: dict[str, str] | None = None, work: int | None = None) -> SimulationResult:
+    """Computer against computer to the end of the game; ``levels`` maps a side to its computer
+    level (default ``strong``), ``work`` overrides the strong level's budget per decision."""
+    levels = {s.id: (levels or {}).get(s.id, DEFAULT_LEVEL) for s in scenario.sides}
     match = Match.new(scenario, seed=seed, journal_path=journal_path,
-                      players={s.id: "computer" for s in scenario.sides})
-    players = {s.id: Computer(f"{seed}:{s.id}") for s in scenario.sides}
+                      players={s.id: f"computer ({levels[s.id]})" for s in scenario.sides})
+    players = {s.id: computer_for(levels[s.id], f"{seed}:{s.id}", work) for s in scenario.sides}
     try:
         while not match.game.over:
             if match.game.state.seq >= MAX_ORDERS:
@@ -155,7 +175,7 @@ def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = No
         match.close()
     result = match.game.state.result or {}
     return SimulationResult(scenario.id, seed, result.get("winner"), result.get("reason", ""),
-                            match.game.state.turn, match.game.state.seq, match.game.digest())
+                            match.game.state.turn, match.game.state.seq, match.game.digest(), levels)
 
 
 @dataclass

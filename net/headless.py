@@ -10,17 +10,19 @@ import asyncio
 import time
 from typing import Any
 
-from hexwar.engine.ai import Computer
+from hexwar.engine.levels import DEFAULT_LEVEL, computer_for
 
 from .errors import Desync, NotYourTurn, PeerGone
 from .session import Session
 
 
-async def play(session: Session, seed: int | str = 0, *, give_up: float = 120.0,
-               order_delay: float = 0.0) -> dict[str, Any]:
-    """Play ``session``'s side with the computer until the match is finished (or the opponent
-    stays away longer than ``give_up`` seconds). Returns the session summary plus timings."""
-    computer = Computer(f"{seed}:{session.side}")
+async def play(session: Session, seed: int | str = 0, *, level: str = DEFAULT_LEVEL,
+               give_up: float = 120.0, order_delay: float = 0.0) -> dict[str, Any]:
+    """Play ``session``'s side with the computer of ``level`` until the match is finished (or the
+    opponent stays away longer than ``give_up`` seconds). Returns the session summary plus timings.
+    The computer thinks in a worker thread, on a copy of the game, so the link (pings, the peer's
+    messages) is served while it looks ahead."""
+    computer = computer_for(level, f"{seed}:{session.side}")
     loop = asyncio.get_running_loop()
     start = time.perf_counter()
     away_since: float | None = None
@@ -37,7 +39,7 @@ async def play(session: Session, seed: int | str = 0, *, give_up: float = 120.0,
         if not session.can_act:
             continue
         try:
-            order = computer.choose(session.game)
+            order = await asyncio.to_thread(computer.choose, session.game.copy())
             if order_delay:
                 await asyncio.sleep(order_delay)
             await session.submit(order)

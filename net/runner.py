@@ -206,7 +206,8 @@ async def _host(args: argparse.Namespace) -> int:
         with open_private(args.invite_file) as f:  # it holds both codes
             f.write(json.dumps(inv, sort_keys=True))
     try:
-        played = await headless.play(session, args.seed, give_up=args.give_up, order_delay=args.pace)
+        played = await headless.play(session, args.seed, level=getattr(args, "level", "strong"),
+                                      give_up=args.give_up, order_delay=args.pace)
         await asyncio.sleep(0.2)  # let the last messages reach spectators
         summary = session.summary() | {"seconds": played["seconds"]}
     finally:
@@ -246,8 +247,9 @@ async def _join(args: argparse.Namespace) -> int:
     assert session is not None
     _log_events(session, quiet=True)
     try:
-        player = asyncio.ensure_future(headless.play(session, args.seed, give_up=args.give_up,
-                                                     order_delay=args.pace))
+        player = asyncio.ensure_future(headless.play(session, args.seed,
+                                                     level=getattr(args, "level", "strong"),
+                                                     give_up=args.give_up, order_delay=args.pace))
         await runner
         result = await player
     finally:

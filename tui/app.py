@@ -10,7 +10,7 @@ from typing import Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from hexwar.engine.ai import Computer
+from hexwar.engine.levels import DEFAULT_LEVEL, Player
 from hexwar.engine.scenario import Scenario
 from hexwar.journal import JournalError
 
@@ -31,25 +31,30 @@ class HexwarApp(App):
     def __init__(self, *, scenario: Scenario | None = None, players: dict[str, str] | None = None,
                  load: Path | None = None, replay: Path | None = None, theme: str | None = None,
                  ascii: bool = False, save: bool = True, extra_scenarios: list[Scenario] | None = None,
-                 session: Session | None = None, net=None, served: str | None = None) -> None:
+                 session: Session | None = None, net=None, served: str | None = None,
+                 ai_level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
         strip_colour(self)  # NO_COLOR: no colour codes at all
         self.served = served  # the player's name when ``hexwar serve`` runs this app for them
+        self.ai_level = ai_level  # how well the computer plays ("basic" or "strong")
         self.hexwar_theme = theme or ("monochrome" if self.no_color else default_theme())
         self.ascii = ascii
         if ascii:
             set_ascii_screen(self, True)  # borders, key row, toasts: ASCII too
         self.save = save
         self.session: Session | None = None
-        self.computers: dict[str, Computer] = {}
+        self.computers: dict[str, Player] = {}
         self.extra_scenarios = extra_scenarios or []
         self._start = (scenario, players, load, replay)
         self._given_session = session  # a match prepared elsewhere (tests, a network session)
         self._net_start = net  # tui.net_session.NetStart: host / join / watch from the command line
         self.net_error: str | None = None  # why the last network game could not start
         self._log_handler = None
+        #: printed after the app exits: where the last game is saved and how to resume it
+        self.farewell = ""
 
     def on_mount(self) -> None:
+        self.set_class(self.ascii, "-ascii")
         self.register_theme(HIGH_CONTRAST)
         self.register_theme(MONOCHROME)
         self.theme = TEXTUAL_THEME[self.hexwar_theme]
@@ -75,9 +80,17 @@ class HexwarApp(App):
     def back_to_menu(self) -> None:
         self._close_session()
         self._to_menu_stack()
+        if self.farewell:
+            self.notify(self.farewell, timeout=8)
 
     def _close_session(self) -> None:
         if self.session is not None:
+            farewell = getattr(self.session, "farewell", None)
+            self.farewell = farewell() if callable(farewell) else ""
+            if self.served and self.farewell:  # a served player comes back over ssh, not a file
+                saved = getattr(self.session, "saved", False)
+                self.farewell = ("Your game is kept on the server: choose 'Load a saved game' when you "
+                                 "come back." if saved else "No order was played, so nothing was kept.")
             self.session.close()
             self.session = None
 
@@ -140,6 +153,8 @@ class HexwarApp(App):
             self.push_screen(Message("Cannot load this game", str(exc)))
             return
         self._play(session)
+        if session.load_warning:
+            self.push_screen(Message("The save was damaged at its end", session.load_warning))
 
     def open_replay(self, path: Path) -> None:
         from .screen_replay import ReplayData, ReplayScreen
@@ -165,9 +180,17 @@ class HexwarApp(App):
 
     def set_ascii(self, value: bool) -> None:
         self.ascii = value
+        self.set_class(value, "-ascii")
         set_ascii_screen(self, value)
         for view in self._map_views():
             view.set_glyphs(ASCII if value else UNICODE)
+
+    def get_key_display(self, binding) -> str:  # noqa: ANN001 - textual Binding
+        """With ``--ascii`` keys are named in plain letters (``enter``, not a return arrow)."""
+        if self.ascii:
+            first = binding.key.split(",")[0]
+            return keys.display(first).replace("ctrl+", "^")
+        return super().get_key_display(binding)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every game action and the four themes."""

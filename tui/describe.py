@@ -6,6 +6,7 @@ unit ids become names, probabilities become percentages.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -20,13 +21,46 @@ def _is_hex(v: Any) -> bool:
             and all(isinstance(x, int) and not isinstance(x, bool) for x in v))
 
 
+def unit_title(game: Game, uid: str) -> str:
+    """A unit as the player knows it: its name, or when the scenario named it only by an id
+    (``red-hi-1``), its side and type (``Red Heavy Infantry 1``)."""
+    u = game.state.units[uid]
+    if u.name and u.name != u.id:
+        return u.name
+    side = side_name(game, u.side).split()[0]
+    number = u.id.rsplit("-", 1)[-1]
+    suffix = f" {number}" if number.isdigit() else ""
+    return f"{side} {game.ruleset.type_name(u.kind)}{suffix}"
+
+
+_SPEC_TAGS = re.compile(r"\s*\[PROP [^\]]*\]|\s*\(G-[A-Z]{1,2}\d+\)|,?\s*\bG-[A-Z]{1,2}\d+\b"
+                        r"|\s*\((?:GN|TEC)(?:, (?:GN|TEC))*\)")
+_HEX_LIST = re.compile(r"\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def plain(game: Game, text: str) -> str:
+    """Engine words made readable: unit ids become names, ``[q, r]`` hexes become ``CCRR``
+    labels, and the specification's own cross-reference tags are left out."""
+    m = game.map
+    units = game.state.units
+
+    def hex_label(match: re.Match) -> str:
+        h = (int(match.group(1)), int(match.group(2)))
+        return m.label(Hex(*h)) if h in m else match.group(0)
+
+    text = _HEX_LIST.sub(hex_label, text)
+    text = _WORD.sub(lambda w: unit_title(game, w.group(0)) if w.group(0) in units else w.group(0), text)
+    return _SPEC_TAGS.sub("", text).strip()
+
+
 def value_text(game: Game, v: Any) -> str:
     """A value from an order or event, in words: hexes as labels, unit ids as names."""
     m = game.map
     if _is_hex(v) and tuple(v) in m:
         return m.label(Hex(*v))
     if isinstance(v, str) and v in game.state.units:
-        return game.state.units[v].name
+        return unit_title(game, v)
     if isinstance(v, (list, tuple)):
         if v and all(_is_hex(x) for x in v):
             return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)
@@ -58,6 +92,9 @@ def order_text(game: Game, order: Order) -> str:
         if k == "facing" and isinstance(v, int) and 0 <= v < 6:
             parts.append(f"facing {DIRECTION_NAMES[game.map.orientation][v]}")
             continue
+        if k in ("choice", "answer", "option"):
+            parts[-1] += f": {value_text(game, v)}"
+            continue
         parts.append(f"{k} {value_text(game, v)}")
     return " ".join(parts)
 
@@ -70,8 +107,18 @@ def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
                          if k not in ("t", "why", "value", "sides"))
         return f"{dice} {ev.get('why', 'roll')}: d{sides} = {ev.get('value')}" + (f" ({extra})" if extra else "")
-    rest = ", ".join(f"{k} {value_text(game, v)}" for k, v in ev.items() if k != "t")
+    rest = ", ".join(_field(game, k, v) for k, v in ev.items() if k != "t" and v not in (None, "", [], {}, ()))
     return f"{kind}: {rest}" if rest else kind
+
+
+def _field(game: Game, key: str, v: Any) -> str:
+    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``."""
+    name = key.replace("_", " ")
+    if v is True:
+        return name
+    if v is False:
+        return f"no {name}"
+    return f"{name} {value_text(game, v)}"
 
 
 def percent(p: Any) -> str:
@@ -153,10 +200,20 @@ def unit_lines(game: Game, uid: str) -> list[str]:
     return lines
 
 
+def card_lines(game: Game, uid: str) -> list[str]:
+    """The unit card: its name and side, then the ruleset's rows in words."""
+    u = game.state.units[uid]
+    where = game.map.label(u.hex) if u.hex is not None else "off map"
+    lines = [f"{unit_title(game, uid)} · {side_name(game, u.side)} · {where}"]
+    for label, words in game.unit_card(uid):
+        lines.append(f"  {label}: {plain(game, words)}")
+    return lines
+
+
 def hex_lines(game: Game, h: Hex) -> list[str]:
     m = game.map
     code = m.terrain_at(h)
-    desc = game.ruleset.terrain_types.get(code, "")
+    desc = plain(game, game.ruleset.terrain_types.get(code, ""))
     line = f"{m.label(h)} {code}" + (f" ({desc})" if desc and desc != code else "")
     elev = m.elevation_at(h)
     if elev:
@@ -178,8 +235,9 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     return lines
 
 
-def side_lines(game: Game) -> list[str]:
-    """Each side's name, units and strength left, and whatever status the ruleset keeps."""
+def side_lines(game: Game, limit: int | None = None) -> list[str]:
+    """Each side's name, units and strength left, and whatever status the ruleset keeps (at
+    most ``limit`` status lines a side, on a small screen)."""
     state = game.state
     lines = []
     for s in game.scenario.sides:
@@ -187,8 +245,13 @@ def side_lines(game: Game) -> list[str]:
         strength = sum(u.strength for u in alive)
         line = f"{s.name}: {len(alive)} units, strength {strength}"
         status = game.status_lines(s.id)
+        if len(status) == 1:  # one line of status fits after the strength
+            lines.append(f"{line}; {status[0]}")
+            continue
         if status:
             lines.append(line)
+            if limit is not None and len(status) > limit:
+                status = status[:limit - 1] + [f"... {len(status) - limit + 1} more on a wider screen"]
             lines.extend(f"  {text}" for text in status)
             continue
         extra = state.sides.get(s.id) or {}
@@ -202,3 +265,48 @@ def side_name(game: Game, side: str | None) -> str:
     if side is None:
         return "nobody"
     return next((s.name for s in game.scenario.sides if s.id == side), side)
+
+
+def fit(first: list[str], extras: list[str], sep: str, width: int) -> str:
+    """Join ``first`` and then as many whole ``extras`` as fit in ``width``; never cut a word
+    (the first part is shortened at a word boundary only if even it does not fit)."""
+    text = sep.join(first)
+    for extra in extras:
+        if len(text) + len(sep) + len(extra) <= width:
+            text += sep + extra
+    if len(text) > width > 0:
+        cut = text[:width].rsplit(" ", 1)[0]
+        text = cut.rstrip(" ·-")
+    return text
+
+
+def preview_lines(game: Game, order: Order) -> list[str]:
+    """The combat preview: the ruleset's one plain line first, then the breakdown."""
+    lines: list[str] = []
+    try:
+        summary = game.odds_summary(order)
+        if summary:
+            lines.append(summary)
+        lines += odds_lines(game, game.odds(order))
+    except Exception as exc:  # the preview is advisory; never crash on it
+        lines.append(f"(no preview: {exc})")
+    return lines
+
+
+def phase_title(game: Game) -> str:
+    """The current phase as the ruleset names it (``Activation``), else its id in words."""
+    phase = game.state.phase or ""
+    named = game.ruleset.phase_names.get(phase)
+    return named or phase.replace("-", " ").replace("_", " ").capitalize() or "-"
+
+
+_ASCII = {"\u00b7": "-", "\u2192": "->", "\u2190": "<-", "\u2013": "-", "\u2014": "-", "\u2026": "...",
+          "\u2684": "die", "\u2264": "<=", "\u2265": ">=", "\u00d7": "x", "\u2212": "-"}
+
+
+def ascii_only(text: str) -> str:
+    """The same words in plain ASCII (``--ascii``): dots, arrows and dashes spelled out."""
+    if text.isascii():
+        return text
+    out = "".join(_ASCII.get(ch, ch) for ch in text)
+    return out.encode("ascii", "replace").decode("ascii")

@@ -40,14 +40,16 @@ DEFAULTS: dict[str, KeySpec] = {
     "dir_sw": KeySpec("step('sw')", "z", "cursor down-left"),
     "dir_s": KeySpec("step('s')", "x,down", "cursor down"),
     "dir_se": KeySpec("step('se')", "c", "cursor down-right"),
-    "select": KeySpec("select", "enter,space", "select unit / move here / attack here / confirm", True, "Select/Go"),
+    "select": KeySpec("select", "enter,space", "select unit / move here / attack here / confirm", True, "Go"),
     "cancel": KeySpec("cancel", "escape", "cancel selection or dialog", True, "Cancel"),
     "fire": KeySpec("fire", "f", "fire / attack the hex under the cursor", True, "Fire"),
     "orders": KeySpec("orders", "o", "list every legal order (selected unit or phase)", True, "Orders"),
-    "next_unit": KeySpec("next_unit", "tab,n", "next unit that can still act", True, "Next unit"),
+    "next_unit": KeySpec("next_unit", "tab,n", "next unit that can still act", True, "Next"),
     "prev_unit": KeySpec("prev_unit", "shift+tab,b", "previous unit that can still act"),
     "end_phase": KeySpec("end_phase", "E,full_stop", "end the phase", True, "End phase"),
     "undo": KeySpec("undo", "u,ctrl+z", "undo (back to the last die roll)", True, "Undo"),
+    "aid": KeySpec("aid", "p", "player aid: sequence of play, tables, terrain, unit types", True, "Aid"),
+    "resign": KeySpec("resign", "R", "resign the game (asks first)", True, "Resign"),
     "jump": KeySpec("jump", "g,colon", "jump to a hex by its CCRR number (or just type the digits)"),
     "zoom_in": KeySpec("zoom(1)", "plus,equals_sign,right_square_bracket", "zoom in (counters and labels)"),
     "zoom_out": KeySpec("zoom(-1)", "minus,left_square_bracket", "zoom out (overview)"),
@@ -59,11 +61,28 @@ DEFAULTS: dict[str, KeySpec] = {
 # Network games only (tui/net_session.py): not in the local game's footer or palette.
 NET_KEYS: dict[str, KeySpec] = {
     "chat": KeySpec("chat", "exclamation_mark", "network: chat with the opponent (!)", True, "Chat"),
-    "resign": KeySpec("resign", "R", "network: resign (asks first)", True, "Resign"),
     "draw": KeySpec("draw", "D", "network: offer a draw, or answer the opponent's offer", True, "Draw"),
 }
 APP_KEYS = [("ctrl+p", "command palette: every action by name"), ("ctrl+q", "quit (the game is saved)"),
             ("0-9", "type a hex number, e.g. 0304, to jump there")]
+
+
+# Screen direction -> hex direction index, per orientation; None means "zig-zag" (no true
+# neighbour that way). Also how a facing is chosen with one key press.
+SCREEN_DIRECTIONS = {
+    "pointy": {"e": 0, "ne": 1, "nw": 2, "w": 3, "sw": 4, "se": 5, "n": None, "s": None},
+    "flat": {"se": 0, "ne": 1, "n": 2, "nw": 3, "sw": 4, "s": 5, "e": None, "w": None},
+}
+
+
+def direction_keys(specs: dict[str, KeySpec] | None = None) -> dict[str, str]:
+    """Textual key name -> screen direction, from the (possibly rebound) cursor keys."""
+    out: dict[str, str] = {}
+    for name, spec in (specs or table()).items():
+        if name.startswith("dir_"):
+            for key in spec.keys.split(","):
+                out[key] = name[4:]
+    return out
 
 
 def config_path() -> Path:
@@ -99,5 +118,5 @@ def bindings(specs: dict[str, KeySpec] | None = None) -> list[Binding]:
 def display(keys: str) -> str:
     names = {"question_mark": "?", "full_stop": ".", "equals_sign": "=", "plus": "+", "minus": "-",
              "left_square_bracket": "[", "right_square_bracket": "]", "colon": ":",
-             "shift+tab": "shift+tab", "escape": "esc", "exclamation_mark": "!"}
+             "shift+tab": "shift+tab", "escape": "esc", "exclamation_mark": "!", "enter": "enter"}
     return " ".join(names.get(k, k) for k in keys.split(","))

@@ -277,35 +277,40 @@ class NetGameScreen(GameScreen):
         self.app.push_screen(Message("Event log", text))
 
     def _update_turnbar(self) -> None:
+        """``T8/12 · Move · your turn`` first (or who is awaited), then what fits the width."""
+        from .describe import fit, phase_title
         s = self.session
         game = s.game
         st = game.state
-        bar = (f"{game.scenario.title} · Turn {st.turn}/{game.scenario.turns} · phase {st.phase or '-'}"
-               f" · {side_name(game, st.active)} phasing")
+        dot = self.dot
+        first = [f"T{st.turn}/{game.scenario.turns}", phase_title(game)]
+        extras = []
         if s.spectator:
-            bar = "SPECTATING (read-only) · " + bar + f" · to act: {side_name(game, game.to_act())}"
+            first.insert(0, "SPECTATING (read-only)")
+            first.append(f"{side_name(game, game.to_act())} to act")
             if s.over:
-                bar += " · GAME OVER"
+                first[-1] = "GAME OVER"
             elif not s.connected:
-                bar += " · host gone"
+                extras.append("host gone")
         else:
-            bar += f" · you: {side_name(game, s.side)} · "
             if s.stopped_reason:
-                bar += s.stopped_reason
+                first.append(s.stopped_reason)
             elif s.over:
-                bar += "GAME OVER"
+                first.append("GAME OVER")
             elif not s.connected:
-                bar += "opponent disconnected — reconnecting…"
+                first.append("opponent disconnected — reconnecting…")
             elif s.my_turn:
-                bar += "your turn" + (" · sending…" if self.sending else "")
+                first.append("your turn" + (" · sending…" if self.sending else ""))
             else:
-                bar += f"waiting for {side_name(game, s.peer_side)}"
-        if st.pending:
-            bar += f" · decision: {st.pending[0].get('kind', '?')}"
+                first.append(f"waiting for {side_name(game, s.peer_side)}")
+            extras.append(f"you: {side_name(game, s.side)}")
         if self.digits:
             need = 2 * game.map.label_width
-            bar += f" · jump to {self.digits}{'_' * (need - len(self.digits))}"
-        self._set("#turnbar", bar, layout=False)
+            extras.insert(0, f"jump to {self.digits}{'_' * (need - len(self.digits))}")
+        if st.pending:
+            extras.append(f"decide: {st.pending[0].get('kind', '?').replace('-', ' ')}")
+        extras.append(game.scenario.title)
+        self._set("#turnbar", fit(first, extras, dot, self.size.width - 2), layout=False)
 
     def _my_turn(self) -> bool:
         s = self.session

@@ -25,6 +25,8 @@ class Legal:
         self.orders: list[Order] = list(game.legal_orders())
         self.by_unit: dict[str, list[Order]] = {}
         self.general: list[Order] = []
+        #: (unit, hex) -> why that unit has no order there, asked once per position
+        self.why_not: dict[tuple[str, Hex], str] = {}
         for o in self.orders:
             ids = units_of(o)
             if not ids:
@@ -97,3 +99,12 @@ def target_hexes(game: Game, order: Order) -> list[Hex]:
 
 def is_attack(order: Order) -> bool:
     return bool(set(TARGET_KEYS) & {k for k, _ in order.args}) and path_end(order) is None
+
+
+def nothing_to_decide(legal: Legal) -> Order | None:
+    """The one order of a position that leaves the player no choice (a phase with nothing to do
+    but end it), else None. Resigning does not count as a choice here."""
+    choices = [o for o in legal.orders if o.kind != "resign"]
+    if len(choices) == 1 and not units_of(choices[0]) and not legal.game.state.pending:
+        return choices[0]
+    return None

@@ -7,36 +7,90 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexwar.engine import Game, Order
 
-from .describe import odds_lines, order_text
+from . import keys
+from .describe import ascii_only, order_text, preview_lines
 from .picking import is_attack
 
 
+def words(screen: ModalScreen, text: str) -> str:
+    """``text`` as the app shows it: plain ASCII under ``--ascii``."""
+    return ascii_only(text) if getattr(screen.app, "ascii", False) else text
+
+
+def facing_of(order: Order) -> int | None:
+    f = order.get("facing")
+    return f if isinstance(f, int) and not isinstance(f, bool) and 0 <= f < 6 else None
+
+
 class ChooseOrder(ModalScreen[Order | None]):
-    """Pick one legal order. Attacks show the engine's odds for the highlighted choice."""
+    """Pick one legal order: arrows and enter, a digit for the numbered line, or, when the
+    choices differ by facing, the direction key of that facing (one key press). Attacks show the
+    engine's odds for the highlighted choice."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, game: Game, orders: list[Order], title: str, *, can_cancel: bool = True) -> None:
+    def __init__(self, game: Game, orders: list[Order], title: str, *, can_cancel: bool = True,
+                 context: str = "") -> None:
         super().__init__()
         self.game = game
         self.orders = orders
         self.title_text = title
         self.can_cancel = can_cancel
+        self.context = context  # what just happened, for a decision the rules ask for
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(f"{i + 1}. {order_text(self.game, o)}"), id=str(i))
+            yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
+            if self.context:
+                yield Static(words(self, self.context), markup=False, classes="dialog-context")
+            by_index = {i: key for key, i in sorted(self._facing_keys().items(), reverse=True)}
+            yield OptionList(*[Option(Text(words(self, f"{i + 1}. {order_text(self.game, o)}"
+                                                 + (f"  [{by_index[i]}]" if i in by_index else ""))), id=str(i))
                                for i, o in enumerate(self.orders)], id="choices")
             yield Static("", id="odds")
-            hint = "enter choose · esc cancel" if self.can_cancel else "enter choose (the rules require an answer)"
-            yield Label(hint, classes="dialog-hint")
+            hint = "enter or digit: choose"
+            if self._facing_keys():
+                hint += " · [key]: that facing"
+            hint += " · esc: cancel" if self.can_cancel else " (the rules require an answer)"
+            yield Label(words(self, hint), classes="dialog-hint")
+
+    def _facing_keys(self) -> dict[str, int]:
+        """Key -> index of the order whose facing points that way, when each facing appears at
+        most once among the choices (otherwise a key would be ambiguous)."""
+        facings = [facing_of(o) for o in self.orders]
+        present = [f for f in facings if f is not None]
+        if not present or len(set(present)) != len(present):
+            return {}
+        table = keys.SCREEN_DIRECTIONS[self.game.map.orientation]
+        out = {}
+        for key, direction in keys.direction_keys().items():
+            if len(key) != 1:
+                continue  # arrow keys keep moving the highlight
+            d = table.get(direction)
+            if d is not None and d in facings:
+                out[key] = facings.index(d)
+        return out
+
+    def on_key(self, event: Key) -> None:
+        """A digit picks that numbered choice; a direction key picks that facing."""
+        index = None
+        if event.character and event.character.isdigit() and len(event.key) == 1:
+            n = int(event.character)
+            if 1 <= n <= len(self.orders):
+                index = n - 1
+        elif event.key in self._facing_keys():
+            index = self._facing_keys()[event.key]
+        if index is not None:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.orders[index])
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
@@ -49,11 +103,7 @@ class ChooseOrder(ModalScreen[Order | None]):
         order = self.orders[index]
         box = self.query_one("#odds", Static)
         if is_attack(order):
-            try:
-                lines = odds_lines(self.game, self.game.odds(order))
-            except Exception as exc:  # a preview must never take the game down
-                lines = [f"(no preview: {exc})"]
-            box.update("Combat preview\n" + "\n".join(lines))
+            box.update(words(self, "Combat preview\n" + "\n".join(preview_lines(self.game, order))))
             box.display = True
         else:
             box.display = False
@@ -123,9 +173,9 @@ class Message(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
             with VerticalScroll(classes="dialog-body"):
-                yield Static(self.text, markup=False)
+                yield Static(words(self, self.text), markup=False)
             yield Label("enter / esc to close", classes="dialog-hint")
 
     def action_close(self) -> None:
@@ -144,9 +194,9 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.text, markup=False)
-            yield Label("y: yes · n / esc: no", classes="dialog-hint")
+            yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
+            yield Static(words(self, self.text), markup=False)
+            yield Label(words(self, "y: yes · n / esc: no"), classes="dialog-hint")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -14,28 +14,25 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from hexwar.engine import Order
-from hexwar.engine.ai import Computer
-from hexwar.engine.hexgrid import Hex, hex_linedraw, hex_neighbor
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_linedraw, hex_neighbor
+from hexwar.engine.levels import computer_for
 from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
-from .describe import (event_text, hex_lines, odds_lines, order_text, side_lines, side_name,
-                       unit_lines)
+from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, phase_title, plain,
+                       preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
-from .picking import PATH_KEYS, TARGET_KEYS, Legal, path_end, target_hexes
-from .screen_dialogs import ChooseOrder, JumpTo, Message
+from .picking import Legal, nothing_to_decide, path_end, target_hexes
+from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
 from .session import Session
+from .turn_summary import Snapshot, summary_lines
 
 if TYPE_CHECKING:
     from .app import HexwarApp
-
-# Screen direction -> hex direction index, per orientation; None means "zig-zag".
-_POINTY = {"e": 0, "ne": 1, "nw": 2, "w": 3, "sw": 4, "se": 5, "n": None, "s": None}
-_FLAT = {"se": 0, "ne": 1, "n": 2, "nw": 3, "sw": 4, "s": 5, "e": None, "w": None}
 
 
 class GameScreen(Screen):
@@ -53,6 +50,12 @@ class GameScreen(Screen):
         self.thinking = False
         self.logged = 0
         self._shown_decision = -1
+        #: where every unit stood when a local player last had the move: the other side's
+        #: turn is summarised against it (None while no other side has played since)
+        self._snapshot: Snapshot | None = None
+        self._away: set[str] = set()  # other sides (computer, network opponent) that played since
+        self.highlight: list[Hex] = []  # where the other side's moved units stand now
+        self._last_to_act: str | None = None
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -65,8 +68,8 @@ class GameScreen(Screen):
                 yield Static("", id="info", markup=False)
                 yield Static("", id="preview", markup=False)
                 yield Static("", id="status", markup=False)
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000)
-        yield Footer()
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+        yield Static("", id="keyrow", markup=False)
 
     @property
     def map_view(self) -> HexMapView:
@@ -74,13 +77,25 @@ class GameScreen(Screen):
 
     def on_resize(self, event) -> None:
         self.set_class(self.size.width >= 120, "-wide")
+        self.set_class(self.size.height >= 40, "-tall")
+        if self.is_mounted:
+            self._update_turnbar()
+            self._update_keyrow()
 
     def on_mount(self) -> None:
         self.set_class(self.size.width >= 120, "-wide")
+        self.set_class(self.size.height >= 40, "-tall")
         self.map_view.focus()
-        log = self.query_one("#log", RichLog)
-        log.write(f"{self.session.scenario.title} — saved to {self.session.path or '(not saved)'}")
+        path = self.session.path
+        if path is None:
+            self.write_log(f"{self.session.scenario.title}: not saved (--no-save)")
+        elif getattr(self.session, "saved", True):
+            self.write_log(f"{self.session.scenario.title}: saved in {path}")
+        else:
+            self.write_log(f"{self.session.scenario.title}: will be saved in {path} from the first order")
         self._log_new_events()
+        self._last_to_act = self.session.game.to_act()
+        self._snapshot = Snapshot.take(self.session.game, len(self._events()))
         actors = self.legal.actors()
         if actors and self.session.is_human(self.session.game.to_act()):
             u = self.session.game.state.units[actors[0]]
@@ -94,25 +109,74 @@ class GameScreen(Screen):
         self._update_turnbar()
         self._update_map()
         self._update_panel()
+        self._update_keyrow()
+
+    @property
+    def dot(self) -> str:
+        return " - " if self.app.ascii else " · "
+
+    def _events(self) -> list:
+        return self.session.events
 
     def _update_turnbar(self) -> None:
+        """``T8/12 · Move · Sweden to act`` first, then what else fits the width."""
         game, s = self.session.game, self.session.game.state
         who = game.to_act()
-        role = "you" if self.session.is_human(who) else "computer"
-        bar = (f"{game.scenario.title} · Turn {s.turn}/{game.scenario.turns} · phase {s.phase or '-'}"
-               f" · {side_name(game, s.active)} phasing · to act: {side_name(game, who)} ({role})")
-        if s.pending:
-            bar += f" · {ASCII.pending if self.app.ascii else UNICODE.pending} decision: {s.pending[0].get('kind', '?')}"
-        if self.thinking:
-            bar += " · computer thinking…"
+        dot = self.dot
+        first = [f"T{s.turn}/{game.scenario.turns}", phase_title(game)]
         if game.over:
-            bar += " · GAME OVER"
+            first.append("game over")
+        elif self.thinking:
+            first.append(f"{side_name(game, who)} (computer) thinking")
+        else:
+            role = "" if self.session.is_human(who) else " (computer)"
+            first.append(f"{side_name(game, who)} to act{role}")
+        extras = []
         if self.digits:
             need = 2 * game.map.label_width
-            bar += f" · jump to {self.digits}{'_' * (need - len(self.digits))}"
-        self._set("#turnbar", bar, layout=False)
+            extras.append(f"jump to {self.digits}{'_' * (need - len(self.digits))}")
+        if s.pending and not game.over:
+            extras.append(f"decide: {s.pending[0].get('kind', '?').replace('-', ' ')}")
+        if s.active and s.active != who and not game.over:
+            extras.append(f"{side_name(game, s.active)}'s turn")
+        extras.append(game.scenario.title)
+        self._set("#turnbar", fit(first, extras, dot, self.size.width - 2), layout=False)
 
-    def _marks(self) -> dict[Hex, Marks]:
+    def _key_items(self) -> list[tuple[str, str]]:
+        """The keys that do something in the current mode, most useful first."""
+        game = self.session.game
+        t = keys.table()
+
+        def k(name: str) -> str:
+            first = t[name].keys.split(",")[0]
+            return keys.display(first)
+
+        if game.over:
+            return [(k("menu"), "menu"), (k("log"), "log"), (k("help"), "help"), ("ctrl+q", "quit")]
+        if not self.session.is_human(game.to_act()):
+            return [(k("aid"), "aid"), (k("log"), "log"), (k("help"), "help"), (k("menu"), "menu")]
+        if game.state.pending:
+            return [(k("select"), "decide"), (k("aid"), "aid"), (k("undo"), "undo"), (k("resign"), "resign"),
+                    (k("help"), "help")]
+        if self.selected is not None:
+            items = [(k("select"), "go"), (k("fire"), "fire"), (k("cancel"), "cancel"), (k("next_unit"), "next"),
+                     (k("orders"), "orders"), (k("end_phase"), "end phase")]
+        else:
+            items = [(k("next_unit"), "next unit"), (k("select"), "select"), (k("orders"), "orders"),
+                     (k("end_phase"), "end phase")]
+        if self.session.can_undo:
+            items.append((k("undo"), "undo"))
+        if getattr(self.session, "network", False):
+            items += [(keys.display(s.keys.split(",")[0]), s.short.lower()) for s in keys.NET_KEYS.values()]
+        extra = [(k("overview"), "overview")] if "overview" in t else []
+        return items + [(k("aid"), "aid")] + extra + [(k("help"), "help"), (k("resign"), "resign"),
+                                                      ("ctrl+q", "quit")]
+
+    def _update_keyrow(self) -> None:
+        parts = [f"{key} {what}" for key, what in self._key_items()]
+        self._set("#keyrow", fit(parts[:1], parts[1:], "  ", self.size.width - 2), layout=False)
+
+    def _selection_marks(self) -> dict[Hex, Marks]:
         game = self.session.game
         marks: dict[Hex, Marks] = {}
         uid = self.selected
@@ -138,6 +202,8 @@ class GameScreen(Screen):
             h = game.state.units[self.selected].hex
             sel = Hex(*h) if h is not None else None
         self.map_view.show(game, self._marks(), sel)
+        if hasattr(self.map_view, "set_highlight"):
+            self.map_view.set_highlight(self.highlight)
 
     def _update_panel(self) -> None:
         game = self.session.game
@@ -145,28 +211,36 @@ class GameScreen(Screen):
         info = hex_lines(game, h)
         for u in sorted(game.state.unit_at(h), key=lambda u: u.id):
             if u.alive:
-                info += [""] + unit_lines(game, u.id)
+                info += card_lines(game, u.id)
         self._set("#info", "\n".join(info), layout=False)
         self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
-        status = side_lines(game)
-        if self.session.can_undo:
-            status.append("undo available (u)")
+        status = side_lines(game, None if self.size.height >= 40 else 2)
         self._set("#status", "\n".join(status))
 
     def _set(self, selector: str, text: str, layout: bool = True) -> None:
         """Update a panel only when its text changes. Panels of fixed height skip the layout
         pass, which would otherwise repaint the whole map on every cursor move."""
         widget = self.query_one(selector, Static)
+        if self.app.ascii:
+            text = ascii_only(text)
         if getattr(widget, "_hexwar_text", None) != text:
             widget._hexwar_text = text  # type: ignore[attr-defined]
             widget.update(text, layout=layout)
+
+    def notify(self, message: str, *, title: str = "", **kwargs) -> None:  # type: ignore[override]
+        if self.app.ascii:
+            message, title = ascii_only(message), ascii_only(title)
+        super().notify(message, title=title, **kwargs)
+
+    def write_log(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(ascii_only(text) if self.app.ascii else text)
 
     def _preview_lines(self, h: Hex) -> list[str]:
         game = self.session.game
         if self.selected is None:
             n = len(self.legal.actors())
-            return [f"{n} unit(s) can act · tab: next · enter: select"] if n else ["no unit can act · E: end phase"]
-        lines = [f"selected: {game.state.units[self.selected].name}"]
+            return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
+        lines = [f"selected: {unit_title(game, self.selected)}"]
         moves = self.legal.moves_to(self.selected, h)
         attacks = self.legal.at_target(self.selected, h)
         if moves:
@@ -175,20 +249,33 @@ class GameScreen(Screen):
             lines.append(f"enter: {moves[0].kind} to {game.map.label(h)}{cost}")
         if attacks:
             lines.append(f"enter/f: {order_text(game, attacks[0])}")
-            try:
-                lines += odds_lines(game, game.odds(attacks[0]))
-            except Exception as exc:  # the preview is advisory; never crash on it
-                lines.append(f"(no preview: {exc})")
+            lines += preview_lines(game, attacks[0])
         if not moves and not attacks and h != game.state.units[self.selected].hex:
-            lines.append("no order for this unit here")
+            reason = self._why_not(self.selected, h)
+            lines.append(f"not here: {reason}")
+        elif h == game.state.units[self.selected].hex:
+            lines.append("move the cursor to a marked hex: enter moves there, f fires or attacks")
         return lines
 
+    def _why_not(self, uid: str, h: Hex) -> str:
+        """The engine's reason, in the player's words (never a traceback). Remembered for the
+        position at hand (``self.legal`` is rebuilt, and this memo with it, after every change)."""
+        memo = self.legal.why_not
+        if (uid, h) in memo:
+            return memo[(uid, h)]
+        game = self.session.game
+        try:
+            reason = game.why_not(uid, h)
+        except Exception as exc:  # advisory: a ruleset bug must not take the game down
+            reason = f"(the rules could not say why: {exc})"
+        memo[(uid, h)] = plain(game, reason or f"{unit_title(game, uid)} has no order for {game.map.label(h)}")
+        return memo[(uid, h)]
+
     def _log_new_events(self) -> None:
-        events = self.session.match.events
-        log = self.query_one("#log", RichLog)
+        events = self._events()
         dice = "die" if self.app.ascii else "\u2684"
         for ev in events[self.logged:]:
-            log.write(event_text(self.session.game, ev, dice))
+            self.write_log(event_text(self.session.game, ev, dice))
         self.logged = len(events)
 
     # --- playing orders -------------------------------------------------------------------
@@ -206,17 +293,53 @@ class GameScreen(Screen):
         except Exception as exc:  # a ruleset bug must not take the player's game down
             self.notify(f"The rules engine failed on {order.to_text()}: {exc!r}", severity="error")
             return False
-        self.query_one("#log", RichLog).write(f"> {order_text(self.session.game, order)}")
+        self.write_log(f"> {order_text(self.session.game, order)}")
         self._changed()
         return True
 
     def _changed(self) -> None:
-        self.legal = Legal(self.session.game)
+        game = self.session.game
+        actor, self._last_to_act = self._last_to_act, game.to_act()
+        self.legal = Legal(game)
         if self.selected is not None and not self.legal.for_unit(self.selected):
             self.selected = None
         self._log_new_events()
+        if self.session.is_human(actor):
+            self.highlight = []  # the player moved on: forget the other side's marks
+        elif actor is not None:
+            self._away.add(actor)
+        # the player has the move again (not just a decision in the middle of the other turn)
+        human = self.session.is_human
+        if game.over or (human(self._last_to_act) and (not game.state.pending or human(game.state.active))):
+            if self._away:
+                self._summarise_other_side()
+            self._snapshot = Snapshot.take(game, len(self._events()))
+        if self._last_to_act != actor and self._hotseat() and self.session.is_human(self._last_to_act):
+            self.notify(f"{side_name(game, self._last_to_act)} to act: hand over the keyboard.",
+                        title="Hotseat")
         self.refresh_all()
         self.after_order()
+
+    def _hotseat(self) -> bool:
+        game = self.session.game
+        return (not getattr(self.session, "network", False)
+                and all(self.session.is_human(s.id) for s in game.scenario.sides))
+
+    def _summarise_other_side(self) -> None:
+        """The other side has finished: log and show what it did, mark its moved units."""
+        actors, self._away = sorted(self._away), set()
+        snap = self._snapshot
+        if snap is None:
+            return
+        game = self.session.game
+        lines, moved = summary_lines(game, snap, self._events()[snap.events:], actors)
+        if not lines:
+            return
+        self.highlight = moved
+        for line in lines:
+            self.write_log(f"= {line}")
+        # a notice, not a dialog: it must not swallow the player's next key
+        self.notify("\n".join(lines[1:]), title=lines[0], timeout=12)
 
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
@@ -230,17 +353,37 @@ class GameScreen(Screen):
             self.selected = None
             self.computer_turn()
             return
+        only = nothing_to_decide(self.legal)
+        if only is not None:
+            self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase_title(game)} "
+                           "phase: it passes by itself)")
+            self.play(only)
+            return
         if game.state.pending and self._shown_decision != game.state.seq:
             self._shown_decision = game.state.seq
             self.open_decision()
 
     def open_decision(self) -> None:
+        """The rules ask the player something: a dialog that offers only the answers (resigning
+        is its own command, never one of them)."""
         game = self.session.game
         p = game.state.pending[0]
         why = p.get("why") or p.get("reason") or ""
-        title = f"{side_name(game, p.get('side'))}: decide {p.get('kind', '')}" + (f" — {why}" if why else "")
-        orders = self.legal.orders
-        self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False), self._chosen)
+        kind = str(p.get("kind", "")).replace("-", " ")
+        about = p.get("unit")
+        title = f"{side_name(game, p.get('side'))}: decide {kind}"
+        if isinstance(about, str) and about in game.state.units:
+            title += f" for {unit_title(game, about)}"
+        if why:
+            title += f" ({plain(game, str(why))})"
+        orders = [o for o in self.legal.orders if o.kind != "resign"]
+        if not orders:
+            return
+        dice = "die" if self.app.ascii else "\u2684"
+        recent = "\n".join(event_text(game, ev, dice) for ev in self._events()[-4:])
+        self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False,
+                                         context=f"What just happened:\n{recent}" if recent else ""),
+                             self._chosen)
 
     def _chosen(self, order: Order | None) -> None:
         if order is not None:
@@ -250,15 +393,22 @@ class GameScreen(Screen):
     def computer_turn(self) -> None:
         """Let the computer choose in a thread; the order is played on the UI thread."""
         self.thinking = True
-        self.app.call_from_thread(self._update_turnbar)
+        self.app.call_from_thread(self._thinking_shown)
         game = self.session.game.copy()
         side = game.to_act()
         try:
-            order = self.app.computers.setdefault(side, Computer(f"ui:{side}")).choose(game)
+            computer = self.app.computers.get(side)
+            if computer is None:
+                computer = self.app.computers[side] = computer_for(self.app.ai_level, f"ui:{side}")
+            order = computer.choose(game)
         except Exception as exc:  # report, don't crash: the player can still save and quit
             self.app.call_from_thread(self._computer_failed, exc)
             return
         self.app.call_from_thread(self._computer_played, order, game.state.seq)
+
+    def _thinking_shown(self) -> None:
+        if self.is_mounted:  # the player may have left the game while the computer thought
+            self._update_turnbar()
 
     def _computer_failed(self, exc: Exception) -> None:
         self.thinking = False
@@ -267,14 +417,14 @@ class GameScreen(Screen):
 
     def _computer_played(self, order: Order, seq: int) -> None:
         self.thinking = False
-        if self.session.game.state.seq != seq:
+        if not self.is_mounted or self.session.game.state.seq != seq:
             return  # the position changed (undo) while the computer thought
         self.play(order)
 
     # --- cursor and selection -------------------------------------------------------------
     def action_step(self, direction: str) -> None:
         m = self.session.game.map
-        table = _POINTY if m.orientation == "pointy" else _FLAT
+        table = keys.SCREEN_DIRECTIONS[m.orientation]
         cur = self.map_view.cursor
         d = table[direction]
         if d is None:  # zig-zag along the axis that has no true neighbour
@@ -302,6 +452,7 @@ class GameScreen(Screen):
         self.selected = uid
         self._update_map()
         self._update_panel()
+        self._update_keyrow()
 
     def _my_turn(self) -> bool:
         game = self.session.game
@@ -330,7 +481,10 @@ class GameScreen(Screen):
                 self.play(moves[0])
                 return
             if moves:
-                self.app.push_screen(ChooseOrder(game, moves, "Which move?"), self._chosen)
+                title = f"Move to {game.map.label(h)}"
+                if all(o.get("facing") is not None for o in moves):
+                    title += ": which facing? (a direction key or a digit)"
+                self.app.push_screen(ChooseOrder(game, moves, title), self._chosen)
                 return
             if self.legal.at_target(self.selected, h):
                 self.action_fire()
@@ -342,8 +496,10 @@ class GameScreen(Screen):
         if self.selected is not None:
             self._refuse(self.selected, h)
         elif game.state.unit_at(h):
-            names = ", ".join(u.name for u in game.state.unit_at(h) if u.alive)
-            self.notify(f"{names}: no order possible now", severity="warning")
+            alive = [u for u in game.state.unit_at(h) if u.alive]
+            if alive:
+                self.app.bell()
+                self.notify(f"Cannot select: {self._why_not(alive[0].id, h)}", severity="warning")
 
     def _cycle_stack(self, h: Hex) -> None:
         """Enter on the selected unit: its orders that need no hex (facing, rally...), else the
@@ -354,7 +510,7 @@ class GameScreen(Screen):
         local = [o for o in self.legal.for_unit(uid)
                  if path_end(o) is None and not target_hexes(game, o)]
         if local:
-            self.app.push_screen(ChooseOrder(game, local, f"Orders for {game.state.units[uid].name}"),
+            self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}"),
                                  self._chosen)
             return
         here = [u.id for u in sorted(game.state.unit_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
@@ -364,26 +520,9 @@ class GameScreen(Screen):
             self.notify("Move the cursor to a marked hex and press enter (esc deselects).")
 
     def _refuse(self, uid: str, h: Hex) -> None:
-        """Say why nothing can be done: ask the engine about the closest order we can form."""
-        game = self.session.game
-        probe = None
-        for o in self.legal.for_unit(uid):
-            args = dict(o.args)
-            if any(k in args for k in PATH_KEYS):
-                key = next(k for k in PATH_KEYS if k in args)
-                args[key] = [list(h)]
-            elif any(k in args for k in TARGET_KEYS):
-                key = next(k for k in TARGET_KEYS if k in args)
-                args[key] = list(h)
-            else:
-                continue
-            probe = Order.make(o.kind, **args)
-            break
-        reason = game.validate(probe) if probe is not None else None
-        name = game.state.units[uid].name
+        """Say why nothing can be done there: the engine answers, the screen only shows it."""
         self.app.bell()
-        self.notify(f"Refused: {reason or f'{name} has no order for {game.map.label(h)}'}",
-                    severity="error")
+        self.notify(f"Refused: {self._why_not(uid, h)}", severity="error")
 
     def action_fire(self) -> None:
         if not self._my_turn():
@@ -394,7 +533,7 @@ class GameScreen(Screen):
         if uid is None:
             shooters = [a for a in self.legal.actors() if self.legal.at_target(a, h)]
             if not shooters:
-                self.notify("No unit can fire at or attack this hex.", severity="warning")
+                self._nobody_can_fire(h)
                 return
             uid = shooters[0]
             self._select(uid)
@@ -402,14 +541,27 @@ class GameScreen(Screen):
         if not options:
             self._refuse(uid, h)
             return
-        name = game.state.units[uid].name
-        self.app.push_screen(ChooseOrder(game, options, f"{name} → {game.map.label(h)}: confirm"),
+        arrow = "->" if self.app.ascii else "→"
+        self.app.push_screen(ChooseOrder(game, options, f"{unit_title(game, uid)} {arrow} {game.map.label(h)}: confirm"),
                              self._chosen)
+
+    def _nobody_can_fire(self, h: Hex) -> None:
+        """No unit of the player's can fire at or attack ``h``: say why for the nearest one."""
+        game = self.session.game
+        actors = [a for a in self.legal.actors() if game.state.units[a].hex is not None]
+        if not actors:
+            self.notify("No unit can act now; E ends the phase.", severity="warning")
+            return
+        nearest = min(actors, key=lambda a: (hex_distance(Hex(*game.state.units[a].hex), h), a))
+        self.app.bell()
+        self.notify(f"No unit can fire at or attack {game.map.label(h)}. "
+                    f"{unit_title(game, nearest)}: {self._why_not(nearest, h)}", severity="warning")
 
     def action_cancel(self) -> None:
         if self.selected is not None:
             self._select(None)
         self.digits = ""
+        self._update_turnbar()
 
     def _cycle(self, step: int) -> None:
         actors = self.legal.actors()
@@ -426,6 +578,7 @@ class GameScreen(Screen):
             self.map_view.cursor = Hex(*u.hex)
         self._update_map()
         self._update_panel()
+        self._update_keyrow()
 
     def action_next_unit(self) -> None:
         self._cycle(1)
@@ -454,7 +607,8 @@ class GameScreen(Screen):
             return
         game = self.session.game
         orders = self.legal.for_unit(self.selected) if self.selected else self.legal.orders
-        title = f"Orders for {game.state.units[self.selected].name}" if self.selected else "All legal orders"
+        orders = [o for o in orders if o.kind != "resign"]  # resigning is its own command (R)
+        title = f"Orders for {unit_title(game, self.selected)}" if self.selected else "All legal orders"
         if not orders:
             self.notify("No legal orders.", severity="warning")
             return
@@ -465,15 +619,21 @@ class GameScreen(Screen):
             self.notify("Wait for the computer to finish.", severity="warning")
             return
         n = self.session.undo()
+        # an order the screen played by itself (a phase with nothing to decide) is taken back too
+        while n and self.session.can_undo and nothing_to_decide(Legal(self.session.game)) is not None:
+            n += self.session.undo()
         if not n:
             self.notify("Nothing to undo: the last order rolled dice (or none was played).",
                         severity="warning")
             return
-        self.query_one("#log", RichLog).write(f"< undid {n} order(s)")
-        self.logged = len(self.session.match.events)
+        self.write_log(f"< undid {n} order(s)")
+        self.logged = len(self._events())
         self.selected = None
         self.legal = Legal(self.session.game)
+        self._last_to_act = self.session.game.to_act()
+        self._shown_decision = -1  # undoing back into a decision opens it again
         self.refresh_all()
+        self.after_order()
 
     def action_jump(self) -> None:
         self.app.push_screen(JumpTo(self.digits), self._jump)
@@ -499,6 +659,13 @@ class GameScreen(Screen):
                 self._jump(label)
             self._update_turnbar()
 
+    def _marks(self) -> dict[Hex, Marks]:
+        marks = self._selection_marks()
+        if self.highlight and not hasattr(self.map_view, "set_highlight"):
+            for h in self.highlight:  # until the map widget draws a highlight of its own
+                marks.setdefault(h, Marks()).line = True
+        return marks
+
     def action_zoom(self, delta: int) -> None:
         self.map_view.zoom = self.map_view.zoom + delta
 
@@ -516,6 +683,29 @@ class GameScreen(Screen):
         from .screen_help import HelpScreen
         self.app.push_screen(HelpScreen())
 
+    def action_aid(self) -> None:
+        from .screen_aid import PlayerAidScreen
+        self.app.push_screen(PlayerAidScreen(self.session.game, ascii=self.app.ascii))
+
+    def action_resign(self) -> None:
+        """Resigning is a command of its own that asks first, never an answer in a dialog."""
+        if not self._my_turn():
+            return
+        game = self.session.game
+        who = game.to_act()
+        others = " and ".join(side_name(game, s.id) for s in game.scenario.sides if s.id != who)
+        self.app.push_screen(Confirm(f"{side_name(game, who)}: resign the game?",
+                                     f"{others} will win. This cannot be undone."), self._resign)
+
+    def _resign(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        order = next((o for o in self.legal.orders if o.kind == "resign"), None)
+        if order is None:
+            self.notify("The rules offer no resignation now.", severity="warning")
+            return
+        self.play(order)
+
     def action_log(self) -> None:
         game = self.session.game
         dice = "die" if self.app.ascii else "\u2684"
@@ -527,3 +717,4 @@ class GameScreen(Screen):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "computer")
+

@@ -12,8 +12,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .describe import ascii_only
 from .screen_dialogs import AskText, Message
-from .session import COMPUTER, HUMAN, saved_games
+from .session import COMPUTER, HUMAN, saved_games, summarize_save
 from .themes import THEMES
 
 def net_available() -> bool:
@@ -43,9 +44,9 @@ class MenuScreen(Screen):
         if served:
             title += f"\nplaying as {served} · your games are kept here for when you come back"
         with Vertical(classes="dialog", id="menu"):
-            yield Static(title, id="menu-title")
+            yield Static(ascii_only(title) if self.app.ascii else title, id="menu-title")
             yield OptionList(*[Option(Text(text), id=key) for key, text in items], id="menu-list")
-            yield Label("arrows + enter · ? help in game · ctrl+p commands", classes="dialog-hint")
+            yield Label("arrows + enter, ? help in game, ctrl+p commands", classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -101,7 +102,7 @@ class ScenarioPicker(Screen):
         self.scenarios += self.app.extra_scenarios
         with Vertical(classes="dialog", id="picker"):
             yield Label("Host which scenario?" if self.host else "Choose a scenario", classes="dialog-title")
-            yield OptionList(*[Option(Text(f"{s.title} [{s.id}] — {s.ruleset}, {s.turns} turns, "
+            yield OptionList(*[Option(Text(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
                                            f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")
             yield Static("", id="scenario-notes", markup=False)
@@ -199,9 +200,20 @@ class SavedGamePicker(Screen):
         hint = "" if self.app.served else " (o: type a file name)"
         with Vertical(classes="dialog", id="saves"):
             yield Label(f"{verb} which game?{hint}", classes="dialog-title")
-            yield OptionList(*[Option(Text(p.name), id=str(i)) for i, p in enumerate(self.paths)]
+            shown = ascii_only if self.app.ascii else str
+            yield OptionList(*[Option(Text(shown(summarize_save(p).text())), id=str(i))
+                               for i, p in enumerate(self.paths)]
                              + other, id="save-list")
+            yield Static("", id="save-file", markup=False)
         yield Footer()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        index = event.option_index
+        if index < len(self.paths):  # a served player's own folder: the file name is enough
+            where = self.paths[index].name if self.app.served else str(self.paths[index])
+        else:
+            where = "type the path of a journal file"
+        self.query_one("#save-file", Static).update(where)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "other":

@@ -1,7 +1,9 @@
 """A game being played in the UI: the match, who plays each side, the journal, and undo.
 
 Every order goes through ``Match.play`` (validated, dice from nonces, journaled with fsync before
-the screen shows it). Loading a save replays its journal and reopens it for appending. Undo is
+the screen shows it). The journal file appears with the first order, so a game opened and left at
+once leaves no empty save. Loading a save replays its journal and reopens it for appending; a last
+record cut short by a crash is dropped with a warning (the file as it was is kept beside it). Undo is
 only allowed back to the last order that rolled dice: the journal is rewritten without the undone
 orders, so a saved game never holds an order that was taken back.
 """
@@ -42,16 +44,65 @@ def saved_games() -> list[Path]:
     return sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime, reverse=True)
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """One line of the Load list: which scenario, how far, who plays, when last played."""
+
+    path: Path
+    title: str
+    turn: int
+    turns: int
+    sides: str
+    played: str
+    problem: str = ""
+
+    def text(self) -> str:
+        if self.problem:
+            return f"{self.path.name} — cannot be read: {self.problem}"
+        return f"{self.title} · turn {self.turn}/{self.turns} · {self.sides} · last played {self.played}"
+
+
+_summaries: dict[tuple[str, int, int], SaveSummary] = {}
+
+
+def summarize_save(path: Path) -> SaveSummary:
+    """Replay a save (without checking digests) to say where it stands. Cached on the file's
+    name, size and modification time, so reopening the Load list does not replay it again."""
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key in _summaries:
+        return _summaries[key]
+    played = time.strftime("%Y-%m-%d %H:%M", time.localtime(st.st_mtime))
+    try:
+        contents = read_journal(path, allow_torn_tail=True)
+        game = replay(str(path), contents, verify=False).game
+    except (JournalError, OSError) as exc:
+        summary = SaveSummary(path, "", 0, 0, "", played, getattr(exc, "reason", str(exc)))
+    else:
+        players = contents.header.get("players") or {}
+        sides = " vs ".join(f"{s.name} ({players.get(s.id, HUMAN)})" for s in game.scenario.sides)
+        summary = SaveSummary(path, game.scenario.title, game.state.turn, game.scenario.turns,
+                              sides, played)
+    _summaries[key] = summary
+    return summary
+
+
 @dataclass
 class Session:
     match: Match
     players: dict[str, str]
     path: Path | None = None
     undo_stack: list[tuple[Game, int]] = field(default_factory=list)  # (game before, events count)
+    #: what the player should know about the save that was loaded (a torn last record), else ""
+    load_warning: str = ""
 
     @property
     def game(self) -> Game:
         return self.match.game
+
+    @property
+    def events(self) -> list[Event]:
+        return self.match.events
 
     @property
     def scenario(self) -> Scenario:
@@ -60,23 +111,28 @@ class Session:
     @classmethod
     def new(cls, scenario: Scenario, players: dict[str, str], path: Path | None = None,
             seed: int | None = None) -> "Session":
-        match = Match.new(scenario, seed=seed, journal_path=path, players=players)
+        match = Match.new(scenario, seed=seed, journal_path=path, players=players, lazy=True)
         return cls(match, players, path)
 
     @classmethod
     def load(cls, path: str | Path) -> "Session":
         """Replay a saved game and keep appending to it. Raises ``JournalError`` if it is bad."""
         path = Path(path)
-        contents = read_journal(path)
+        contents = read_journal(path, allow_torn_tail=True)
         report = replay(str(path), contents, verify=True)
-        journal, _ = Journal.resume(path)
+        journal, _ = Journal.resume(path, drop_torn_tail=contents.torn)
         header = report.header
         players = header.get("players") or {}
         sides = [s.id for s in report.game.scenario.sides]
         players = {s: players.get(s, HUMAN) if players.get(s) in (HUMAN, COMPUTER) else HUMAN
                    for s in sides}
         match = Match(report.game, header["match"], random_nonces, journal)
-        return cls(match, players, path)
+        warning = ""
+        if contents.torn:
+            warning = (f"The last record of this save was cut short (the game was interrupted while "
+                       f"saving). All {report.orders} complete orders before it are loaded; the file "
+                       f"as it was is kept as {path.name}.torn.")
+        return cls(match, players, path, load_warning=warning)
 
     def is_human(self, side: str | None) -> bool:
         return side is not None and self.players.get(side, HUMAN) == HUMAN
@@ -118,8 +174,23 @@ class Session:
         keep_first_orders(self.path, keep_orders)
         self.match.journal, _ = Journal.resume(self.path)
 
+    @property
+    def saved(self) -> bool:
+        """Whether a journal file holds this game yet (it is written with the first order)."""
+        return self.path is not None and self.match.saved
+
+    def farewell(self) -> str:
+        """What to tell the player when they leave: where the game is and how to resume it."""
+        if self.path is None:
+            return "This game was not saved (--no-save)."
+        if not self.saved:
+            return "No order was played, so no save file was written."
+        return (f"The game is saved in {self.path}\n"
+                f"Resume it with: hexwar play --load {self.path}")
+
     def close(self) -> None:
         self.match.close()
 
 
-__all__ = ["COMPUTER", "HUMAN", "JournalError", "Session", "data_dir", "new_journal_path", "saved_games"]
+__all__ = ["COMPUTER", "HUMAN", "JournalError", "Session", "data_dir", "SaveSummary", "new_journal_path", "saved_games",
+           "summarize_save"]

@@ -257,3 +257,24 @@ def test_A35_the_swedish_player_chooses_where_a_displaced_cossack_goes():
     g.apply(O("displace", unit="c2", hex=H(g, "0708")))
     c2 = g.state.units["c2"]
     assert c2.side == "sweden" and c2.hex == g.map.parse("0708") and not g.state.pending
+
+
+def test_R7_A22_twelve_of_120_directions_at_ranges_2_to_6_touch_a_hex_only_at_a_vertex():
+    # issue 11 counted, from the geometry alone, 12 of the 120 firer-target placements at ranges
+    # 2-6 whose centre line touches some hex at a vertex only; the exact test must see those
+    # touches (and, being geometry, the same from either end)
+    from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_spiral
+    from hexwar.engine.rulesets.poltava.board import sight_touches
+    a = Hex(0, 0)
+    extra = 0
+    total = 0
+    for b in hex_spiral(a, 6):
+        if hex_distance(a, b) < 2:
+            continue
+        total += 1
+        exact = set(sight_touches(a, b)[0])
+        assert exact == set(sight_touches(b, a)[0])
+        nudged = {h for line in hex_line_pair(a, b) for h in line[1:-1]}
+        assert nudged <= exact
+        extra += bool(exact - nudged)
+    assert (extra, total) == (12, 120)

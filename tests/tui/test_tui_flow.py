@@ -163,6 +163,7 @@ async def test_load_from_the_menu_lists_saved_games(drill_scenario, tmp_path, mo
     monkeypatch.setenv("HEXWAR_HOME", str(tmp_path))
     from hexwar.tui.session import new_journal_path
     s = Session.new(drill_scenario, {"red": "human", "blue": "human"}, new_journal_path("drill"))
+    s.play(next(o for o in s.game.legal_orders() if o.kind == "end-phase"))  # the save is written now
     s.close()
     app = HexwarApp(theme="default")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -28,8 +28,17 @@ BORDER = load_scenario(find_scenario("border-clash"))
 
 
 def app_for(scenario, **kw):
-    return HexwarApp(scenario=scenario, players={s.id: "human" for s in scenario.sides},
-                     save=False, theme=kw.pop("theme", "default"), **kw)
+    """Hotseat, past what the screen plays or asks at once (a phase with nothing to decide, such
+    as poltava-1's set-up roll, and the decisions it brings), so the map is what is on screen."""
+    from hexwar.tui.picking import nothing_to_decide
+    from hexwar.tui.session import Session
+    session = Session.new(scenario, {s.id: "human" for s in scenario.sides}, seed=1)
+    for _ in range(200):
+        only = nothing_to_decide(Legal(session.game))
+        if only is None and not session.game.state.pending:
+            break
+        session.play(only or next(o for o in session.game.legal_orders() if o.kind != "resign"))
+    return HexwarApp(session=session, save=False, theme=kw.pop("theme", "default"), **kw)
 
 
 def face_text(view, h) -> str:

@@ -214,7 +214,7 @@ async def test_host_ui_chat_draw_refusal_disconnect_and_resign(morobad, tmp_path
             assert any(m.startswith("No undo in network games") for m in notes(app))
             await pilot.press("question_mark")
             help_text = str(app.screen.query_one("#help-text").render())
-            assert "network: chat" in help_text and "network: resign" in help_text
+            assert "network: chat" in help_text and "resign the game" in help_text
             await pilot.press("escape")
 
             # resign, confirmed: the victory screen names the opponent

@@ -104,7 +104,7 @@ async def test_end_phase_passes_to_the_other_side_and_undo_takes_back_moves(dril
         await pilot.press("E")
         await pilot.pause()
         assert app.session.game.state.active == "blue"
-        assert "to act: Blue" in str(app.screen.query_one("#turnbar").render())
+        assert "Blue to act" in str(app.screen.query_one("#turnbar").render())
 
 
 async def test_next_unit_cycles_through_units_that_can_act(drill_scenario):

@@ -8,7 +8,7 @@ from hexwar.scenarios.loader import ScenarioError, builtin_paths, load_scenario
 from hexwar.tui.app import HexwarApp
 from hexwar.tui.picking import Legal
 
-from tui_helpers import game_screen, settle
+from tui_helpers import game_screen, settle, unit
 
 
 def _scenarios():
@@ -57,7 +57,10 @@ async def test_keyboard_plays_the_first_orders_of_a_real_scenario(scenario):
         else:
             await pilot.press("o", "enter")   # any legal order of that unit
             await pilot.pause()
-        assert app.session.game.state.seq == start + 1       # exactly the order we gave
+        # the order we gave, then perhaps a phase with nothing left to decide, passed by itself
+        assert app.session.game.state.seq >= start + 1
+        if reach:
+            assert unit(app, uid).hex == dest
         assert app.session.match.events, "the engine reported what happened"
 
 

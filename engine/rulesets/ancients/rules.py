@@ -28,7 +28,7 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Resolution, Ruleset
 from hexwar.engine.state import State, Unit
 
-from . import ai, board, hits, melee, movement, phases, shooting
+from . import ai, board, evaluate, hits, melee, movement, phases, shooting, words
 from .units import (
     GRADES, RULE_DEFAULTS, TERRAIN_TYPES, UNIT_TYPES, is_commander, may_enter,
 )
@@ -448,6 +448,31 @@ class AncientsRuleset(Ruleset):
 
     def ai_orders(self, game: Any) -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def evaluate(self, game: Any, side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        return evaluate.evaluate(game, side)
+
+    # --- words for the player (words.py) --------------------------------------------------------
+    has_facing = True
+    phase_names = words.PHASE_TITLES
+    stat_words = words.STAT_WORDS
+    mark_words = words.MARK_WORDS
+
+    def why_not(self, game: Any, unit_id: str, hex: Hex) -> str | None:
+        return words.why_not(self, game, unit_id, hex)
+
+    def unit_card(self, game: Any, unit_id: str) -> list[tuple[str, str]]:
+        return words.unit_card(self, game, unit_id)
+
+    def odds_summary(self, game: Any, order: Order) -> str:
+        return words.odds_summary(game, order, self.odds(game, order))
+
+    def status_lines(self, game: Any, side: str) -> list[str]:
+        return words.status_lines(game, side)
+
+    def player_aid(self, game: Any) -> list[tuple[str, list[str]]]:
+        return words.player_aid(self, game)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: Any) -> list[str]:

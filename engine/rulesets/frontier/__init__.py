@@ -23,7 +23,7 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Resolution, Ruleset
 from hexwar.engine.state import State, Unit
 
-from . import ai, artillery, melee, phases
+from . import ai, artillery, evaluate, melee, phases, words
 from . import movement as mv
 from . import units as U
 from .orders import as_facing, as_hex, as_ids, as_path
@@ -375,6 +375,30 @@ class FrontierRuleset(Ruleset):
 
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def evaluate(self, game: "Position", side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        return evaluate.evaluate(game, side)
+
+    # --- words for the player (words.py) --------------------------------------------------------
+    has_facing = True
+    phase_names = words.PHASE_TITLES
+    stat_words = words.STAT_WORDS
+
+    def why_not(self, game: "Position", unit_id: str, hex: Hex) -> str | None:
+        return words.why_not(self, game, unit_id, hex)
+
+    def unit_card(self, game: "Position", unit_id: str) -> list[tuple[str, str]]:
+        return words.unit_card(self, game, unit_id)
+
+    def odds_summary(self, game: "Position", order: Order) -> str:
+        return words.odds_summary(self.odds(game, order))
+
+    def status_lines(self, game: "Position", side: str) -> list[str]:
+        return words.status_lines(game, side)
+
+    def player_aid(self, game: "Position") -> list[tuple[str, list[str]]]:
+        return words.player_aid(self, game)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:

@@ -161,8 +161,15 @@ def _moves(rs, v):
             continue
         cands = []
         slot = slots.get(u.id)
-        score = (lambda h: -100 * hex_distance(h, slot)) if slot is not None else \
+        base = (lambda h: -100 * hex_distance(h, slot)) if slot is not None else \
             (lambda h: _dest_score(v, u, h, enemies, target))
+        scores: dict = {}  # a hex reached in several modes is scored once
+
+        def score(h):
+            sc = scores.get(h)
+            if sc is None:
+                sc = scores[h] = base(h)
+            return sc
         for mode in ("normal", "long", "road", "longroad"):
             for h, r in v.search(u, mode).items():
                 cands.append((score(h) - _redoubt_risk(v, u, r.path), list(r.path), mode))

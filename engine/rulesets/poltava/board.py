@@ -32,14 +32,16 @@ _ARM = {k: v["arm"] for k, v in UNIT_TYPES.items()}
 def arm(u) -> str:
     """The unit's arm (inf, cav, art, cossack, leader, redoubt): its own stat or its class's.
     Both are fixed for the whole game, so the answer is kept on the unit (and its copies)."""
-    d = getattr(u, "__dict__", None)
-    a = None if d is None else d.get("_arm")
+    try:
+        return u._arm
+    except AttributeError:
+        pass
+    a = u.stats.get("arm")
     if a is None:
-        a = u.stats.get("arm")
-        if a is None:
-            a = _ARM.get(u.kind, "")
-        if d is not None:
-            d["_arm"] = a
+        a = _ARM.get(u.kind, "")
+    d = getattr(u, "__dict__", None)
+    if d is not None:
+        d["_arm"] = a
     return a
 
 
@@ -228,7 +230,7 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
     edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
     first = (start, False)
     best = {first: 0}
-    parent: dict = {first: None}
+    paths: dict = {first: ()}  # the hexes entered to reach each node
     heap = [(0, 0, first)]
     counter = 1
     result: dict[Hex, Route] = {}
@@ -242,13 +244,7 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
         here, stopped = node
         if here != start and here not in result and here not in refused:
             if can_end(here):
-                path = []
-                cur = node
-                while cur is not None:
-                    path.append(cur[0])
-                    cur = parent[cur]
-                path.reverse()
-                result[here] = _route(spent, tuple(path[1:]))
+                result[here] = _route(spent, paths[node])
             else:
                 refused.add(here)
         if stopped:
@@ -270,7 +266,7 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
             if old is not None and old <= new_spent:
                 continue
             best[key] = new_spent
-            parent[key] = node
+            paths[key] = paths[node] + (there,)
             push(heap, (new_spent, counter, key))
             counter += 1
     return result

@@ -15,7 +15,9 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Ruleset, order_names_unit
 from hexwar.engine.state import State, Unit
 
+from . import evaluate
 from . import melee as M
+from . import words
 from .board import View, arm, fire_of, hx, other, reduced, view_of
 from .data import (DRAW_RULES, FIRE_RANGE, HEXSIDES, MELEE_ARMS, MOUNTED, NO_CAVALRY, NO_ZOC, RUSSIA, SWEDEN,
                    TERRAIN, UNIT_TYPES)
@@ -712,6 +714,25 @@ class PoltavaRuleset(Ruleset):
                 yield Order.make("withdraw", unit=u.id, path=list(r.path))
 
     # ------------------------------------------------------------------ previews
+    # --- words for the player (words.py) --------------------------------------------------------
+    phase_names = words.PHASE_TITLES
+    mark_words = words.MARK_WORDS
+
+    def type_name(self, kind: str) -> str:
+        return words.TYPE_NAMES.get(kind, kind)
+
+    def why_not(self, game, unit_id: str, hex: Hex) -> str | None:
+        return words.why_not(self, game, unit_id, hex)
+
+    def unit_card(self, game, unit_id: str) -> list[tuple[str, str]]:
+        return words.unit_card(self, game, unit_id)
+
+    def odds_summary(self, game, order: Order) -> str:
+        return words.odds_summary(self.odds(game, order))
+
+    def player_aid(self, game) -> list[tuple[str, list[str]]]:
+        return words.player_aid(self, game)
+
     def status_lines(self, game, side: str) -> list[str]:
         """Each division's rout box against its rout number (Part 9), the Cossacks (GN 10.2)."""
         st = game.state
@@ -815,3 +836,7 @@ class PoltavaRuleset(Ruleset):
     def ai_orders(self, game):
         from . import ai
         return ai.ai_orders(self, game)
+
+    def evaluate(self, game, side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        return evaluate.evaluate(game, side)

@@ -1,0 +1,39 @@
+"""How good a Frontier position is for one side, for the strong computer's lookahead.
+
+Without an objective the game is the losses race of 3.9 (fraction of starting units lost); with
+one (3.10) the side that must take the labelled cell also wants its units close to it and in it,
+and the other side wants the opposite. The weights are designed, not from the rules.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexwar.engine.hexgrid import hex_distance
+
+LOSS_WEIGHT = 1000
+#: per hex between the objective and the taker's closest unit
+DISTANCE_WEIGHT = 40
+HOLD_WEIGHT = 300
+
+
+def _lost(game, side: str) -> Fraction:
+    s = game.state.sides[side]
+    return Fraction(int(s["lost"]), max(1, int(s["start_units"])))
+
+
+def evaluate(game, side: str) -> int:
+    st, scn = game.state, game.scenario
+    enemy = st.enemy_of(side)
+    score = LOSS_WEIGHT * (_lost(game, enemy) - _lost(game, side))
+    objective = scn.victory.get("objective")
+    if objective:
+        taker = scn.victory["side"]
+        cell = scn.map.labels[objective]
+        near = [hex_distance(u.hex, cell) for u in st.side_units(taker)]
+        holder = next((u for u in st.units.values() if u.alive and u.hex == cell), None)
+        towards = -DISTANCE_WEIGHT * min(near, default=20)
+        if holder is not None:
+            towards += HOLD_WEIGHT if holder.side == taker else -HOLD_WEIGHT
+        score += towards if side == taker else -towards
+    return int(score)

@@ -1,0 +1,319 @@
+"""The ``strong`` computer player: looks ahead with the engine itself before it decides.
+
+For the decision at hand it takes the few best orders the ruleset's basic scoring proposes, tries
+each on a copy of the game, weighs every dice outcome, and scores the positions reached with the
+ruleset's ``evaluate``; it plays the order with the best expected score. Optionally (``Budget``)
+it plays on with the basic player before scoring, to the next roll or through the opponent's turn.
+
+Dice in lookahead: every sequence of rolls an order can make is enumerated with its exact
+probability while there are few of them (a melee die, two shots); beyond that the order is
+resolved with a few sampled dice streams, seeded from the player's seed and the state digest, so
+the same state and seed always give the same decision on every machine. Every candidate sees the
+same streams (common random numbers): candidates are compared on the same luck.
+
+The budget is counted in work units (one unit = one order resolved on a lookahead copy), never in
+seconds: a clock would make two machines decide differently.
+
+What measured best (benchmarks/ai_strength.py, November 2026, a shared machine, 8-40 games per
+seat) is still short of what the strong level is for: searching only the decisions where the
+dice fall (scope "dice", depth 0) plays about as well as basic, within the noise of those games,
+at a median well under a tenth of a second per decision. Comparing quiet orders too (scope "all")
+made the player myopic where the consequences come later (an elephant that retreats instead of
+losing a step rampages through its own line at the end of the turn; declined attacks), and
+sampled continuations (depth, rollouts) were too noisy at an affordable budget to pick better
+orders. A stronger player needs evaluations that see position (threats, formations), or plans
+searched a phase at a time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from . import secret
+from .ai import Computer
+from .dice import Dice
+from .game import Game
+from .orders import IllegalOrderError, Order
+
+#: the score of a won game; evaluations stay far below it
+WIN = 10 ** 9
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much lookahead one decision may do.
+
+    ``work``: orders resolved on lookahead copies per decision (the time budget, in units that are
+    the same on every machine). ``width``: candidate orders compared. ``exact``: dice outcomes
+    enumerated exactly up to this many; more are sampled ``samples`` times.
+
+    ``scope``: ``"dice"`` searches only where the basic player's choice rolls dice, and then
+    compares the rolling candidates (which target, which attack, reroll or not); other decisions
+    are the basic player's. ``"all"`` compares every candidate, the rolling and the quiet ones.
+    ``depth``: orders the basic player plays on after a candidate until the next order that
+    rolls, whose outcomes are then weighed exactly (0: score the position right after it).
+    ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
+    the basic player, at most ``depth`` orders and no further than this side's next turn, each
+    with its own dice stream (Monte Carlo).
+
+    The defaults are what measured best (benchmarks/ai_strength.py, see the module docstring).
+    """
+
+    work: int = 60
+    width: int = 5
+    depth: int = 0
+    exact: int = 36
+    samples: int = 3
+    rollouts: int = 0
+    scope: str = "dice"
+
+    def scaled(self, work: int) -> "Budget":
+        return replace(self, work=work)
+
+
+DEFAULT_BUDGET = Budget()
+
+
+class _OutOfScript(BaseException):
+    """Raised by ``ScriptedDice`` when the order rolls once more than the script holds. It is a
+    BaseException so that no ruleset's ``except Exception`` can swallow it mid-resolution."""
+
+    def __init__(self, sides: int) -> None:
+        super().__init__(sides)
+        self.sides = sides
+
+
+class ScriptedDice:
+    """Dice that return given values in order, then stop the resolution to ask for the next one."""
+
+    def __init__(self, script: tuple[int, ...]) -> None:
+        self.script = script
+        self.used = 0
+        self.rolls: list = []
+
+    def roll(self, sides: int = 6, why: str = "") -> int:
+        if self.used < len(self.script):
+            value = self.script[self.used]
+            self.used += 1
+            return value
+        raise _OutOfScript(sides)
+
+
+def _hash(*parts: bytes) -> bytes:
+    h = hashlib.blake2b(digest_size=32, person=b"hexwar-search")
+    for part in parts:
+        h.update(len(part).to_bytes(4, "big"))
+        h.update(part)
+    return h.digest()
+
+
+class Work:
+    """Counts the work units a decision has spent."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    @property
+    def left(self) -> int:
+        return max(0, self.limit - self.spent)
+
+
+def exact_outcomes(game: Game, order: Order, cap: int, work: Work) -> list[tuple[Fraction, Game]] | None:
+    """Every way ``order`` can turn out, each with its exact probability, when there are at most
+    ``cap`` of them; None when there are more (the caller samples instead)."""
+    queue: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    out: list[tuple[Fraction, Game]] = []
+    while queue:
+        script, p = queue.pop(0)
+        trial = game.copy()
+        work.spent += 1
+        try:
+            trial.apply(order, ScriptedDice(script))
+        except _OutOfScript as need:
+            if len(out) + len(queue) + need.sides > cap:
+                return None
+            queue.extend((script + (v,), p / need.sides) for v in range(1, need.sides + 1))
+            continue
+        out.append((p, trial))
+    return out
+
+
+class StrongComputer:
+    """The ``strong`` level. ``choose`` has the same shape as the basic ``Computer``'s."""
+
+    level = "strong"
+
+    def __init__(self, seed: int | bytes = 0, budget: Budget | None = None, work: int | None = None) -> None:
+        self.seed = seed if isinstance(seed, bytes) else str(seed).encode()
+        #: a budget given here wins over the ruleset's ``search_budget``; ``work`` over both
+        self.fixed_budget = budget
+        self.work = work
+        self.budget = budget or DEFAULT_BUDGET
+        #: the basic player: the candidates' order, and the plans of secret rounds it commits to
+        self.basic = Computer(self.seed)
+        #: the basic player that plays on in lookahead copies (its plans there are throwaway)
+        self.policy = Computer(self.seed)
+        #: work units spent by the last decision (for benchmarks and tests)
+        self.last_work = 0
+
+    # --- the decision ----------------------------------------------------------------------
+    def candidates(self, game: Game) -> list[Order]:
+        """The ``width`` orders the ruleset's own scoring likes best, legal, best first."""
+        seq = game.state.seq
+        # the basic player's own order of preference (score, then its tie-break), so that the
+        # first candidate is exactly what ``basic`` would play
+        scored = sorted(((score, self.basic._tiebreak(seq, o), o)
+                         for score, o in game.ruleset.ai_orders(game)), key=lambda t: t[:2], reverse=True)
+        out: list[Order] = []
+        seen: set[Order] = set()
+        for _, _, order in scored:
+            if order in seen or game.validate(order) is not None:
+                continue
+            seen.add(order)
+            out.append(order)
+            if len(out) == self.budget.width:
+                break
+        return out
+
+    def budget_for(self, game: Game) -> Budget:
+        """The budget for a decision in ``game``: the one given, else the ruleset's designed one
+        (a ruleset whose orders are costly to resolve looks less far), with ``work`` applied."""
+        budget = self.fixed_budget
+        if budget is None:
+            budget = replace(DEFAULT_BUDGET, **game.ruleset.search_budget)
+        return budget if self.work is None else budget.scaled(self.work)
+
+    def choose(self, game: Game) -> Order:
+        rnd = game.ruleset.secret_round(game)
+        if rnd is not None and secret.next_side(rnd) == game.to_act():
+            return self.basic.choose(game)  # commit to a plan, or reveal it: nothing to search
+        self.budget = self.budget_for(game)
+        cands = self.candidates(game)
+        self.last_work = 0
+        if len(cands) <= 1:
+            return cands[0] if cands else self.basic.choose(game)
+        if self.budget.scope == "dice":
+            if not game.needs_dice(cands[0]):
+                return cands[0]
+            cands = [o for o in cands if game.needs_dice(o)]
+            if len(cands) == 1:
+                return cands[0]
+        side = game.to_act() or ""
+        key = _hash(self.seed, game.digest().encode())
+        work = Work(self.budget.work)
+        best: tuple[Fraction, int, Order] | None = None
+        for rank, order in enumerate(cands):
+            share = Work(work.left // (len(cands) - rank))
+            value = self.value(game, order, side, key, share)
+            work.spent += share.spent
+            # equal values keep the basic player's preference (a lower rank)
+            if best is None or (value, -rank) > best[:2]:
+                best = (value, -rank, order)
+        self.last_work = work.spent
+        assert best is not None
+        return best[2]
+
+    # --- looking ahead ---------------------------------------------------------------------
+    def outcomes(self, game: Game, order: Order, key: bytes, work: Work) -> list[tuple[Fraction, Game]]:
+        """The games ``order`` can lead to, with their probabilities (exact or sampled)."""
+        if not game.needs_dice(order):
+            trial = game.copy()
+            work.spent += 1
+            trial.apply(order)
+            return [(Fraction(1), trial)]
+        exact = exact_outcomes(game, order, self.budget.exact, work)
+        if exact is not None:
+            return _merge(exact)
+        n = self.budget.samples
+        out = []
+        for i in range(n):
+            trial = game.copy()
+            work.spent += 1
+            trial.apply(order, Dice(_hash(key, b"sample", bytes([i]))))
+            out.append((Fraction(1, n), trial))
+        return _merge(out)
+
+    def value(self, game: Game, order: Order, side: str, key: bytes, work: Work) -> Fraction:
+        """Expected score for ``side`` of playing ``order`` now, then the basic player a while."""
+        if self.budget.rollouts:
+            return self.sampled_value(game, order, side, key, work)
+        try:
+            outs = self.outcomes(game, order, key, work)
+        except IllegalOrderError:
+            return Fraction(-2 * WIN)
+        total = Fraction(0)
+        for i, (p, trial) in enumerate(outs):
+            depth = min(self.budget.depth, work.left // (len(outs) - i))
+            total += p * self.play_on(trial, side, depth, key, work)
+        return total
+
+    def sampled_value(self, game: Game, order: Order, side: str, key: bytes, work: Work) -> Fraction:
+        """Mean score of ``rollouts`` games played on by the basic player (both sides) until
+        ``side``'s next turn, each with its own dice stream; stream r is the same for every
+        candidate (common random numbers)."""
+        n = self.budget.rollouts
+        total = Fraction(0)
+        for r in range(n):
+            depth = min(self.budget.depth, work.left // (n - r))
+            dice = Dice(_hash(key, b"rollout", r.to_bytes(4, "big")))
+            trial = game.copy()
+            work.spent += 1
+            try:
+                trial.apply(order, dice)
+            except IllegalOrderError:
+                return Fraction(-2 * WIN)
+            start = (trial.state.turn, trial.state.active)
+            for _ in range(depth):
+                st = trial.state
+                if trial.over or ((st.turn, st.active) != start and st.active == side):
+                    break
+                work.spent += 1
+                trial.apply(self.policy.choose(trial), dice)
+            total += self.score(trial, side)
+        return total / n
+
+    def play_on(self, game: Game, side: str, depth: int, key: bytes, work: Work) -> Fraction:
+        """The basic player continues ``game`` (both sides) for up to ``depth`` orders that need
+        no dice; the first order that rolls is weighed over its outcomes and ends the lookahead.
+        Without dice the continuation is exact, so candidates differ by what they do, not by luck."""
+        for _ in range(depth):
+            if game.over:
+                break
+            order = self.policy.choose(game)
+            if game.needs_dice(order):
+                outs = self.outcomes(game, order, key, work)
+                return sum((p * self.score(g, side) for p, g in outs), Fraction(0))
+            work.spent += 1
+            game.apply(order)
+        return Fraction(self.score(game, side))
+
+    def score(self, game: Game, side: str) -> int:
+        result = game.state.result
+        if result is not None:
+            winner = result.get("winner")
+            return 0 if winner is None else (WIN if winner == side else -WIN)
+        return game.ruleset.evaluate(game, side)
+
+
+def _merge(outs: list[tuple[Fraction, Game]]) -> list[tuple[Fraction, Game]]:
+    """Outcomes that reach the same state are one outcome (a melee's six dice often give three)."""
+    by_state: dict[str, list] = {}
+    for p, g in outs:
+        k = _fingerprint(g)
+        if k in by_state:
+            by_state[k][0] += p
+        else:
+            by_state[k] = [p, g]
+    return [(p, g) for p, g in by_state.values()]
+
+
+def _fingerprint(game: Game) -> str:
+    """A cheap stand-in for the digest when comparing states reached from one position by the
+    same order: equal text means equal states (the converse need not hold; then two equal
+    outcomes are only weighed separately)."""
+    st = game.state
+    units = [(k, u.hex, u.strength, u.facing, sorted(u.marks.items())) for k, u in sorted(st.units.items())]
+    return repr((st.turn, st.phase, st.active, units, st.pending, st.vars, st.sides, st.result))
