@@ -5,7 +5,11 @@
 Prints, for one measured game played computer against computer over real asyncssh through a
 counting TCP relay:
   * bytes per order and per game turn: msgpack payload (the session's own count) and TCP level
-    (everything the relay carried, SSH framing, MACs, keepalives and the handshake included);
+    (everything the relay carried during play: SSH framing, MACs, keepalives; the handshake and
+    the idle pings are counted apart);
+  * the handshake payload of a first connection and of a reconnect (a second game whose link is
+    cut once after ten orders), and the protocol 2 targets (payload <= 80 B and SSH <= 220 B per
+    order, a reconnect's hello <= 2 KB) with whether they are met;
   * the same if each order were followed by the full state (``game.to_bytes()``), measured by
     pushing those frames over an asyncssh channel through the same relay, with an ack per frame;
   * order round-trip times (send -> peer's ack; dice orders take two round trips);
@@ -55,10 +59,11 @@ async def one_game(scenario: Any, home: Path, seed: int, proxied: bool = True) -
     await guest.connected.wait()
     assert guest.session is not None
     await guest.session.wait_until(lambda: guest.session.connected and host.session.connected, 10)
-    tcp_at_start = proxy.bytes_up + proxy.bytes_down if proxy else 0
     for _ in range(20):  # idle-link round trips for comparison with order round trips
         await guest.session.ping()
         await guest.session.wait_until(lambda: len(guest.session.rtts) > _, 5)
+    tcp_at_start = proxy.bytes_up + proxy.bytes_down if proxy else 0
+    ping_payload = guest.session.link.bytes_sent + guest.session.link.bytes_received if proxied else 0
     hs, gs = await asyncio.gather(headless.play(host.session, seed), headless.play(guest.session, seed))
     await runner
     seconds = time.perf_counter() - start
@@ -70,7 +75,37 @@ async def one_game(scenario: Any, home: Path, seed: int, proxied: bool = True) -
             "tcp_play": tcp_total - tcp_at_start, "turns": host.session.game.state.turn,
             "order_rtts": host.session.order_rtts + guest.session.order_rtts,
             "ping_rtts": guest.session.rtts, "journal": hs["journal"],
-            "same_journal": _orders(hs["journal"]) == _orders(gs["journal"])}
+            "same_journal": _orders(hs["journal"]) == _orders(gs["journal"]),
+            "ping_payload": ping_payload}
+
+
+async def reconnect_hello(scenario: Any, home: Path) -> dict[str, Any]:
+    """A game whose link is cut once after ten orders: the handshake payload of the first
+    connection and of the reconnect, from the guest's session."""
+    side, other = scenario.sides[0].id, scenario.sides[1].id
+    match = NetMatch.create(scenario, os.urandom(16), home / "rh.journal",
+                            players={side: "host", other: "guest"}, info={"role": "host", "side": side})
+    host = await Host(Session(match, side, role="host"), home / "h").start("127.0.0.1", 0)
+    proxy = await Proxy(host.port).start()
+    inv = host.invitation()
+    guest = Guest("127.0.0.1", proxy.port, home=home / "g", code=inv["code"],
+                  fingerprint=inv["fingerprint"], journal=str(home / "rg.journal"))
+    runner = asyncio.ensure_future(guest.run(retry_delay=0.1, give_up=30))
+    await guest.connected.wait()
+    assert guest.session is not None
+
+    async def cut() -> None:
+        await host.session.wait_until(lambda: host.session.match.seq >= 10, 30)
+        proxy.cut_all()
+    cutter = asyncio.ensure_future(cut())
+    await asyncio.gather(headless.play(host.session, 2), headless.play(guest.session, 2))
+    await runner
+    await cutter
+    await proxy.close()
+    await host.close()
+    sizes = guest.session.hello_sizes
+    return {"connections": guest.session.links, "first": sizes[0], "reconnect": sizes[-1],
+            "finished": guest.session.finished}
 
 
 def _orders(path: str) -> list[dict[str, Any]]:
@@ -151,7 +186,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     home = Path(tempfile.mkdtemp(prefix="hexwar-bench-"))
     g = await one_game(scenario, home, seed=1)
     orders, turns = g["host"]["orders"], g["turns"]
-    payload = g["host"]["bytes_sent"] + g["host"]["bytes_received"] - g["host"]["hello_bytes"]
+    payload = (g["host"]["bytes_sent"] + g["host"]["bytes_received"] - g["host"]["hello_bytes"]
+               - g["ping_payload"])
     frames = state_frames(g["journal"], scenario)
     shipped = await ship_frames(frames, home)
     dice_rtt = [t for d, t in g["order_rtts"] if d]
@@ -172,6 +208,13 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "rtt": {"order_without_dice": _ms(plain_rtt), "order_with_dice": _ms(dice_rtt),
                 "ping": _ms(g["ping_rtts"])},
         "game_seconds": round(g["seconds"], 3),
+    }
+    rh = await reconnect_hello(scenario, home)
+    report["hello_payload"] = rh
+    report["targets"] = {
+        "payload_per_order_le_80": payload / orders <= 80,
+        "ssh_per_order_le_220": g["tcp_play"] / orders <= 220,
+        "reconnect_hello_le_2048": rh["reconnect"] <= 2048,
     }
     games = []
     for n in range(args.games):
@@ -203,6 +246,10 @@ def show(r: dict[str, Any]) -> None:
     print(f"  full state, TCP              {s['tcp_per_order']:10.1f} {s['tcp_per_turn']:10.1f}")
     print(f"  full state / orders: payload x{s['ratio_payload']:.1f}, TCP x{s['ratio_tcp']:.1f}; "
           f"SSH handshake + hello {o['tcp_bytes_with_handshake'] - o['tcp_bytes_play']} bytes once per connection")
+    h = r["hello_payload"]
+    print(f"\nhandshake payload: first connection {h['first']} B, a reconnect {h['reconnect']} B "
+          f"({h['connections']} connections)")
+    print("targets: " + ", ".join(f"{k} {'met' if v else 'MISSED'}" for k, v in r["targets"].items()))
     print("\nround trips on loopback")
     for k, v in r["rtt"].items():
         print(f"  {k:<20} {v}")

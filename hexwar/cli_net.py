@@ -120,11 +120,18 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     s.add_argument("--port", type=int, default=2222, help="TCP port (0: any free port; default 2222)")
     s.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
     s.add_argument("--side", help="the side the host plays (default: the scenario's first)")
-    s.add_argument("--code", help="use this invite code instead of a random one")
-    s.add_argument("--watch-code", help="use this spectator code instead of a random one")
+    s.add_argument("--code", help="use this invite code instead of a random one (at least 10 letters "
+                                  "or digits, 6 different; case and dashes do not matter)")
+    s.add_argument("--watch-code", help="use this spectator code instead of a random one (as strong)")
     s.add_argument("--turn-time", type=int, default=0, metavar="SECONDS",
                    help="time allowed for each order; running out loses the match (0: no limit)")
-    s.add_argument("--invite-file", metavar="FILE", help="also write the invitation as JSON here")
+    s.add_argument("--invite-file", metavar="FILE", help="also write the invitation as JSON here (mode 0600)")
+    s.add_argument("--admit", action="append", metavar="KEY",
+                   help="let this public key (a line, or a .pub file) take the guest seat or watch, "
+                        "for this match only; repeatable")
+    s.add_argument("--max-connections", type=int, metavar="N",
+                   help="SSH connections open at once (default 16)")
+    s.add_argument("--max-spectators", type=int, metavar="N", help="spectators at once (default 8)")
     _common(s)
     s.set_defaults(func=_logged(cmd_host))
 

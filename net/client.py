@@ -21,13 +21,15 @@ from hexwar.engine.orders import IllegalOrderError, InvalidOrderError
 
 from . import handshake, protocol
 from .errors import AuthRefused, HandshakeRefused, HexwarNetError, HostKeyChanged, LinkClosed
-from .keys import KnownHosts, fingerprint, guest_key, public_line
+from .keys import KnownHosts, fingerprint, guest_key, public_line, secure_dir
+from .limits import KEEPALIVE_COUNT_MAX, KEEPALIVE_INTERVAL
 from .link import Link
 from .netmatch import NetMatch
 from .server import SUBSYSTEM
 from .session import Session, SessionEvent
 
 log = logging.getLogger("hexwar.net")
+KEPT_LINES = 100  # chat lines and problems a spectator keeps
 
 
 class _SSHClient(asyncssh.SSHClient):
@@ -55,9 +57,10 @@ class _SSHClient(asyncssh.SSHClient):
 
 
 async def open_link(host: str, port: int, *, home: Path, username: str, code: str | None,
-                    expected_fingerprint: str | None = None, keepalive: float = 5.0,
-                    keepalive_max: int = 3, connect_timeout: float = 15.0) -> tuple[Any, Link]:
+                    expected_fingerprint: str | None = None, keepalive: float = KEEPALIVE_INTERVAL,
+                    keepalive_max: int = KEEPALIVE_COUNT_MAX, connect_timeout: float = 15.0) -> tuple[Any, Link]:
     """An SSH connection and the ``hexwar`` subsystem on it, as a ``Link``."""
+    secure_dir(home)
     known = KnownHosts(home / "known_hosts")
     client = _SSHClient(known, host, port, expected_fingerprint)
     key = guest_key(home)
@@ -73,14 +76,21 @@ async def open_link(host: str, port: int, *, home: Path, username: str, code: st
     except asyncssh.PermissionDenied:
         why = "the host refused our key" + (" and the invite code" if code else "; ask for an invite code (--code)")
         raise AuthRefused(why) from None
-    except (OSError, asyncssh.Error, asyncio.TimeoutError) as exc:
-        raise LinkClosed(f"cannot connect to {host}:{port}: {exc or type(exc).__name__}") from None
+    except asyncio.TimeoutError:
+        raise LinkClosed(f"cannot connect to {host}:{port}: no answer within {connect_timeout:g}s") from None
+    except (OSError, asyncssh.Error) as exc:
+        raise LinkClosed(f"cannot connect to {host}:{port}: {reason_of(exc)}") from None
     try:
         writer, reader, _ = await conn.open_session(subsystem=SUBSYSTEM, encoding=None)
     except (OSError, asyncssh.Error) as exc:
         conn.close()
-        raise LinkClosed(f"the host would not open the hexwar channel: {exc}") from None
+        raise LinkClosed(f"the host would not open the hexwar channel: {reason_of(exc)}") from None
     return conn, Link(reader, writer, name="the host", on_close=conn.close)
+
+
+def reason_of(exc: BaseException) -> str:
+    """An exception as words: its message, or its kind when it has none."""
+    return str(exc) or getattr(exc, "reason", "") or type(exc).__name__
 
 
 class Guest:
@@ -88,7 +98,7 @@ class Guest:
 
     def __init__(self, host: str, port: int, *, home: Path, code: str | None = None,
                  fingerprint: str | None = None, journal: str | None = None,
-                 resume: str | None = None, keepalive: float = 5.0, keepalive_max: int = 3) -> None:
+                 resume: str | None = None, keepalive: float = KEEPALIVE_INTERVAL, keepalive_max: int = KEEPALIVE_COUNT_MAX) -> None:
         self.host, self.port, self.home, self.code = host, port, home, code
         self.fingerprint, self.journal, self.keepalive, self.keepalive_max = fingerprint, journal, keepalive, keepalive_max
         self.session: Session | None = None
@@ -109,7 +119,7 @@ class Guest:
         try:
             theirs = await handshake.receive_hello(link)
             session = self.session
-            scenario = session.match.scenario if session else handshake.scenario_from_hello(theirs)
+            scenario = await handshake.obtain_scenario(link, theirs, session.match.scenario if session else None)
             if theirs.get("side") not in [s.id for s in scenario.sides]:
                 raise await handshake.refuse(link, ["the host names no valid side for itself"])
             my_side = next(s.id for s in scenario.sides if s.id != theirs["side"])
@@ -182,18 +192,21 @@ class Watcher:
         self.result: dict[str, Any] | None = None
         self.problems: list[str] = []
         self.chat: list[str] = []
+        self.hello_bytes = 0
 
     async def run(self, on_event=None) -> dict[str, Any]:  # noqa: ANN001
         conn, link = await open_link(self.host, self.port, home=self.home, username="spectator",
                                      code=self.code, expected_fingerprint=self.fingerprint)
         try:
             theirs = await handshake.receive_hello(link)
-            scenario = handshake.scenario_from_hello(theirs)
+            scenario = await handshake.obtain_scenario(link, theirs)
             mine = handshake.hello("spectator", scenario)
             problems = handshake.differences(mine, theirs, "the host")
             if problems:
                 raise await handshake.refuse(link, problems)
             await link.send(mine)
+            link.start_play()
+            self.hello_bytes = link.bytes_sent + link.bytes_received
             self.game, self.match_id = Game(scenario), theirs.get("match", b"")
             while self.result is None:
                 frame = await link.recv()
@@ -207,18 +220,23 @@ class Watcher:
         g = self.game
         return {"result": self.result, "orders": g.state.seq if g else 0,
                 "digest": g.digest() if g else None, "problems": self.problems,
-                "bytes_received": link.bytes_received, "bytes_sent": link.bytes_sent}
+                "bytes_received": link.bytes_received, "bytes_sent": link.bytes_sent,
+                "hello_bytes": self.hello_bytes}
+
+    def _problem(self, text: str) -> None:
+        """Note a problem with the host's stream, keeping only the latest (a host may flood)."""
+        self.problems = (self.problems + [text])[-KEPT_LINES:]
 
     def _take(self, frame: Any, on_event) -> None:  # noqa: ANN001
         assert self.game is not None
         try:
             msg = protocol.parse(frame)
         except HexwarNetError as exc:
-            self.problems.append(exc.reason)
+            self._problem(exc.reason)
             return
         if msg["type"] == "record":
             if msg["seq"] != self.game.state.seq:
-                self.problems.append(f"record {msg['seq']} out of order")
+                self._problem(f"record {msg['seq']} out of order")
                 return
             try:
                 order = Order.from_wire(msg["order"])
@@ -227,15 +245,15 @@ class Watcher:
                     dice = Dice(order_seed(self.match_id, msg["seq"], *msg["nonces"]))
                 events = self.game.apply(order, dice, msg["side"])
             except (InvalidOrderError, IllegalOrderError) as exc:
-                self.problems.append(f"record {msg['seq']} refused: {exc}")
+                self._problem(f"record {msg['seq']} refused: {exc}")
                 return
-            if self.game.digest() != msg["digest"].hex():
-                self.problems.append(f"record {msg['seq']}: digest differs from the host's")
+            if protocol.short_digest(self.game.digest()) != msg["digest"]:
+                self._problem(f"record {msg['seq']}: digest differs from the host's")
             if on_event:
                 on_event(SessionEvent("applied", f"{msg['seq']}: {msg['side']} {order.to_text()}",
                                       {"events": events}))
         elif msg["type"] == "chat":
-            self.chat.append(f"{msg.get('side', '?')}: {msg['text']}")
+            self.chat = (self.chat + [f"{msg.get('side', '?')}: {msg['text']}"])[-KEPT_LINES:]
             if on_event:
                 on_event(SessionEvent("chat", self.chat[-1]))
         elif msg["type"] == "end":

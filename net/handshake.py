@@ -1,8 +1,11 @@
 """The ``hello`` exchange: two programs agree they can play this match together, or say why not.
 
-The host speaks first and sends the scenario file itself, so a guest needs nothing but the
-address and code; the guest parses it with its own loader and must arrive at the same hash. Every
-difference (protocol, engine, ruleset code, scenario, match, seat) is listed in the refusal.
+The host speaks first and names the scenario by id and hash. A guest that already holds that
+scenario (its journal, or the same built-in file) answers with its own hello at once; one that
+lacks it sends ``want`` and the host sends the file once (``scenario``), which the guest parses
+with its own loader and must find the same hash. So a reconnect costs two small hellos, not the
+scenario text. Every difference (protocol, engine, ruleset code, scenario, match, seat) is listed
+in the refusal; a peer speaking another protocol version is told so before anything else.
 """
 
 from __future__ import annotations
@@ -15,31 +18,41 @@ from hexwar.engine import ENGINE_VERSION
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
 from hexwar.match import ruleset_hash
-from hexwar.scenarios.loader import ScenarioError, parse_scenario
+from hexwar.scenarios.loader import ScenarioError, find_scenario, load_scenario, parse_scenario
 
 from . import protocol
-from .errors import HandshakeRefused, LinkClosed, ProtocolViolation
+from .errors import FramingError, HandshakeRefused, LinkClosed, ProtocolViolation
 from .link import Link
 
 HELLO_TIMEOUT = 30.0
+BYE_TIMEOUT = 5.0  # a farewell to a peer that does not read is not waited on longer
 
 
 def hello(role: str, scenario: Scenario, *, match: bytes | None = None, side: str | None = None,
-          key: str | None = None, send_scenario: bool = False, turn_time: int | None = None,
-          seq: int | None = None) -> dict[str, Any]:
+          key: str | None = None, turn_time: int | None = None, seq: int | None = None) -> dict[str, Any]:
     return protocol.message(
         "hello", proto=protocol.PROTOCOL_VERSION, role=role, engine=ENGINE_VERSION, hexwar=__version__,
         caps=list(protocol.CAPABILITIES), ruleset=scenario.ruleset,
         ruleset_hash=ruleset_hash(scenario.ruleset), scenario=scenario.id,
-        scenario_hash=scenario.source_hash, match=match, side=side, key=key,
-        scenario_text=scenario.source_text if send_scenario else None, turn_time=turn_time, seq=seq)
+        scenario_hash=scenario.source_hash, match=match, side=side, key=key, turn_time=turn_time, seq=seq)
+
+
+def version_problem(theirs: Any, peer: str) -> str | None:
+    """Said before anything else: another protocol version cannot even read our messages."""
+    proto = theirs.get("proto") if isinstance(theirs, dict) else None
+    if isinstance(proto, int) and not isinstance(proto, bool) and proto != protocol.PROTOCOL_VERSION:
+        return (f"protocol version: {peer} speaks {proto}, this side {protocol.PROTOCOL_VERSION}; "
+                f"both players need a hexwar that speaks network protocol {protocol.PROTOCOL_VERSION} "
+                f"(upgrade the older one)")
+    return None
 
 
 def differences(mine: dict[str, Any], theirs: dict[str, Any], peer: str) -> list[str]:
     """What keeps the two programs from playing together, in words for the player."""
     out = []
-    if theirs["proto"] != mine["proto"]:
-        out.append(f"protocol version: {peer} speaks {theirs['proto']}, this side {mine['proto']}")
+    version = version_problem(theirs, peer)
+    if version:
+        out.append(version)
     if theirs["engine"] != mine["engine"]:
         out.append(f"engine version: {peer} has {theirs['engine']}, this side {mine['engine']}")
     if theirs["ruleset"] != mine["ruleset"]:
@@ -56,46 +69,94 @@ def differences(mine: dict[str, Any], theirs: dict[str, Any], peer: str) -> list
     return out
 
 
-def scenario_from_hello(msg: dict[str, Any]) -> Scenario:
-    """Build the host's scenario from its hello, with our own loader and ruleset code."""
-    if msg.get("role") != "host" or "scenario_text" not in msg:
-        raise HandshakeRefused("the host's hello carries no scenario")
-    if msg["ruleset"] not in KNOWN:
-        raise HandshakeRefused(f"the host plays ruleset {msg['ruleset']!r}, which this hexwar does not know "
-                               f"(known: {', '.join(sorted(KNOWN))})")
+def local_scenario(msg: dict[str, Any]) -> Scenario | None:
+    """The scenario the host's hello names, if this hexwar ships the very same file (looked up
+    by id among the built-ins only: the host never names a path on our disk)."""
+    name = msg["scenario"]
+    if not name.replace("-", "").replace("_", "").isalnum():
+        return None
     try:
-        return parse_scenario(msg["scenario_text"], f"scenario {msg['scenario']!r} from the host")
+        scenario = load_scenario(find_scenario(name))
+    except (ScenarioError, UnknownRulesetError, OSError, ValueError, KeyError):
+        return None
+    return scenario if scenario.source_hash == msg["scenario_hash"] else None
+
+
+async def obtain_scenario(link: Link, msg: dict[str, Any], held: Scenario | None = None) -> Scenario:
+    """The host's scenario: the one we hold (journal or built-in) when its hash matches, else the
+    file asked for with ``want`` and built with our own loader and ruleset code."""
+    if msg["ruleset"] not in KNOWN:
+        raise await refuse(link, [f"the host plays ruleset {msg['ruleset']!r}, which this hexwar does not "
+                                  f"know (known: {', '.join(sorted(KNOWN))})"])
+    if held is not None:
+        return held  # our journal's scenario; if the host's differs, ``differences`` says so
+    local = local_scenario(msg)
+    if local is not None:
+        return local
+    await link.send(protocol.message("want", scenario_hash=msg["scenario_hash"]))
+    reply = await receive(link, ("scenario",))
+    try:
+        scenario = parse_scenario(reply["text"], f"scenario {msg['scenario']!r} from the host")
     except ScenarioError as exc:
-        raise HandshakeRefused(f"the host's scenario does not load here: {exc.problems[0]}") from None
+        raise await refuse(link, [f"the host's scenario does not load here: {exc.problems[0]}"]) from None
     except UnknownRulesetError as exc:
-        raise HandshakeRefused(str(exc)) from None
+        raise await refuse(link, [str(exc)]) from None
+    if scenario.source_hash != msg["scenario_hash"]:
+        raise await refuse(link, ["the host's scenario file does not match the hash in its hello"])
+    return scenario
 
 
-async def receive_hello(link: Link, timeout: float = HELLO_TIMEOUT) -> dict[str, Any]:
-    """The peer's hello, or ``HandshakeRefused`` (a ``bye`` first means the peer refused us)."""
+async def receive_hello(link: Link, timeout: float = HELLO_TIMEOUT,
+                        scenario: Scenario | None = None) -> dict[str, Any]:
+    """The peer's hello, or ``HandshakeRefused`` (a ``bye`` first means the peer refused us).
+    With ``scenario`` (the host), one ``want`` for it is answered with the file first."""
+    served = False
+    while True:
+        msg = await receive(link, ("hello", "want") if scenario is not None and not served else ("hello",),
+                            timeout)
+        if msg["type"] == "hello":
+            return msg
+        if msg["scenario_hash"] != scenario.source_hash:  # type: ignore[union-attr]
+            raise await refuse(link, [f"{link.name} wants a scenario this match does not play"])
+        served = True
+        await link.send(protocol.message("scenario", text=scenario.source_text))  # type: ignore[union-attr]
+
+
+async def receive(link: Link, kinds: tuple[str, ...], timeout: float = HELLO_TIMEOUT) -> dict[str, Any]:
+    """The next handshake message, which must be one of ``kinds``; refusals as ``receive_hello``."""
     try:
         frame = await asyncio.wait_for(link.recv(), timeout)
     except asyncio.TimeoutError:
         link.close()  # a silent link, not a refusal: the guest may try again
-        raise LinkClosed(f"no hello from {link.name} within {timeout:.0f}s") from None
+        raise LinkClosed(f"no {kinds[0]} from {link.name} within {timeout:.0f}s") from None
+    except FramingError as exc:
+        raise await refuse(link, [f"refused: {exc.reason}"]) from None
+    version = version_problem(frame, link.name)
+    if version:
+        raise await refuse(link, [version])
     try:
         msg = protocol.parse(frame)
     except ProtocolViolation as exc:
-        raise await refuse(link, [f"bad hello from {link.name}: {exc.reason}"]) from None
+        raise await refuse(link, [f"bad {kinds[0]} from {link.name}: {exc.reason}"]) from None
     if msg["type"] == "bye":
         link.close()
         raise HandshakeRefused(f"{link.name} refused: {msg['reason']}")
-    if msg["type"] != "hello":
-        raise await refuse(link, [f"{link.name} sent '{msg['type']}' where 'hello' was due"])
+    if msg["type"] not in kinds:
+        raise await refuse(link, [f"{link.name} sent '{msg['type']}' where '{kinds[0]}' was due"])
     return msg
+
+
+async def say_bye(link: Link, reason: str) -> None:
+    """Send ``bye {reason}`` (best effort: the link may already be gone) and close the link."""
+    try:
+        await asyncio.wait_for(link.send(protocol.message("bye", reason=reason[:500])), BYE_TIMEOUT)
+    except Exception:  # noqa: BLE001 - a peer that cannot hear the bye is left anyway
+        pass
+    link.close()
 
 
 async def refuse(link: Link, reasons: list[str]) -> HandshakeRefused:
     """Tell the peer why, close, and return the error for our side to raise or log."""
     text = "; ".join(reasons)[:500]
-    try:
-        await link.send(protocol.message("bye", reason=text))
-    except Exception:  # noqa: BLE001 - the link may already be gone; the refusal stands
-        pass
-    link.close()
+    await say_bye(link, text)
     return HandshakeRefused(text)

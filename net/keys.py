@@ -11,6 +11,7 @@ import hmac
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -19,6 +20,22 @@ from hexwar.paths import data_dir  # noqa: F401  (net modules and tests take it 
 from .errors import HostKeyChanged
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: easy to read out loud
+
+
+def secure_dir(path: Path) -> Path:
+    """Create ``path`` if needed and make it the owner's alone (0700): it holds keys and journals."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if path.stat().st_mode & 0o077:
+        os.chmod(path, 0o700)
+    return path
+
+
+def open_private(path: str | Path, mode: str = "w") -> Any:
+    """Open a file for writing that only its owner may read (0600, also when it already existed)."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if "a" in mode else os.O_TRUNC)
+    fd = os.open(str(path), flags, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, mode)
 
 
 def load_or_create_key(path: Path) -> asyncssh.SSHKey:
@@ -98,36 +115,9 @@ class KnownHosts:
             f"{_host_id(host, port)} from {self.path}.")
 
     def add(self, host: str, port: int, key: asyncssh.SSHKey) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with open(self.path, "a") as f:
+        secure_dir(self.path.parent)
+        with open_private(self.path, "a") as f:
             f.write(f"{_host_id(host, port)} {public_line(key)}\n")
-
-
-class AuthorizedKeys:
-    """``authorized_keys`` in the host's data dir: guests who may connect by key."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def keys(self) -> list[str]:
-        if not self.path.exists():
-            return []
-        out = []
-        for line in self.path.read_text().splitlines():
-            parts = line.split()
-            if len(parts) >= 2 and not line.startswith("#"):
-                out.append(f"{parts[0]} {parts[1]}")
-        return out
-
-    def __contains__(self, key: asyncssh.SSHKey) -> bool:
-        return public_line(key) in self.keys()
-
-    def add(self, key: asyncssh.SSHKey, comment: str = "") -> None:
-        if key in self:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with open(self.path, "a") as f:
-            f.write(f"{public_line(key)} {comment}".rstrip() + "\n")
 
 
 def new_code(groups: int = 3, size: int = 4) -> str:
@@ -135,18 +125,42 @@ def new_code(groups: int = 3, size: int = 4) -> str:
     return "-".join("".join(secrets.choice(CODE_ALPHABET) for _ in range(size)) for _ in range(groups))
 
 
+MIN_CODE_CHARS = 10     # a chosen code: at least this many letters and digits ...
+MIN_CODE_DISTINCT = 6   # ... of at least this many different ones (a random code has 60 bits)
+
+
+class WeakCode(ValueError):
+    """A chosen invite or watch code that would be too easy to guess."""
+
+
+def normal_code(text: str) -> str:
+    """How a code is compared: case, spaces and dashes do not matter (people read codes aloud)."""
+    return "".join(c for c in text.lower() if c not in " -_\t")
+
+
+def check_code(code: str) -> str:
+    """``code`` if it is hard enough to guess, else ``WeakCode`` saying what it needs."""
+    plain = normal_code(code)
+    if len(plain) < MIN_CODE_CHARS or len(set(plain)) < MIN_CODE_DISTINCT:
+        raise WeakCode(f"the code {code!r} is too easy to guess: use at least {MIN_CODE_CHARS} letters "
+                       f"or digits with {MIN_CODE_DISTINCT} different ones, or let hexwar choose one")
+    return code
+
+
 class Invite:
-    """A code that is accepted until ``use`` is called (the guest seat is then bound to a key)."""
+    """A code that is accepted until ``use`` is called (the guest seat is then bound to a key).
+    A chosen code is checked for strength; case, spaces and dashes never matter."""
 
     def __init__(self, code: str | None = None, reusable: bool = False) -> None:
-        self.code = code or new_code()
+        self.code = check_code(code) if code else new_code()
+        self._plain = normal_code(self.code).encode()
         self.reusable = reusable
         self.used = False
 
     def matches(self, attempt: str) -> bool:
         if self.used:
             return False
-        return hmac.compare_digest(attempt.strip().lower().encode(), self.code.encode())
+        return hmac.compare_digest(normal_code(attempt[:256]).encode(), self._plain)
 
     def use(self) -> None:
         if not self.reusable:

@@ -1,5 +1,9 @@
 """One connection to a peer as a stream of msgpack frames, with byte counters.
 
+Until ``start_play`` frames are maps (the handshake); after it, message dicts are sent and
+received in protocol 2's positional form, each direction with its own string table, so the
+session above only ever sees message dicts.
+
 Works over anything with asyncssh's stream shape (``read(n)``, ``write``, ``drain``, ``close``):
 the SSH channel in play, in-memory pipes in unit tests.
 """
@@ -11,7 +15,8 @@ from typing import Any
 
 import asyncssh
 
-from .errors import FramingError, LinkClosed
+from . import protocol
+from .errors import LinkClosed, ProtocolViolation
 from .framing import FrameReader, pack
 
 READ_CHUNK = 16384
@@ -27,11 +32,30 @@ class Link:
         self.closed = False
         self.bytes_sent = self.bytes_received = 0
         self.frames_sent = self.frames_received = 0
+        self.compact = False
+        self._out_strings = protocol.Strings()
+        self._in_strings = protocol.Strings()
+
+    def start_play(self) -> None:
+        """From now on, messages travel in the positional play form (both ends switch after
+        the hellos, so nothing is in flight in the old form)."""
+        self.compact = True
+
+    def _wire(self, message: Any) -> bytes:
+        if self.compact and isinstance(message, dict):
+            return pack(protocol.encode(message, self._out_strings))
+        return pack(message)
+
+    async def send_frame(self, frame: Any) -> None:
+        """Send ``frame`` as it is, unencoded (tests use it to play a peer that sends anything)."""
+        await self._write(pack(frame))
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self._write(self._wire(message))
+
+    async def _write(self, data: bytes) -> None:
         if self.closed:
             raise LinkClosed(f"link to {self.name} is closed")
-        data = pack(message)
         try:
             self.writer.write(data)
             self.bytes_sent += len(data)
@@ -41,11 +65,24 @@ class Link:
             self.close()
             raise LinkClosed(f"link to {self.name} lost while sending ({exc or type(exc).__name__})") from None
 
-    def post(self, message: dict[str, Any]) -> bool:
-        """Queue ``message`` without waiting for the peer to take it; False if the link is gone."""
+    def backlog(self) -> int:
+        """Bytes written but not yet taken by the peer (0 when the writer cannot tell)."""
+        channel = getattr(self.writer, "channel", None)
+        try:
+            return int(channel.get_write_buffer_size()) if channel is not None else 0
+        except _LINK_ERRORS:
+            return 0
+
+    def post(self, message: dict[str, Any], max_backlog: int | None = None) -> bool:
+        """Queue ``message`` without waiting for the peer to take it; False if the link is gone
+        or, with ``max_backlog``, if the peer has left more than that many bytes unread (the
+        link is then closed: a reader that never reads must not grow our memory)."""
         if self.closed:
             return False
-        data = pack(message)
+        if max_backlog is not None and self.backlog() > max_backlog:
+            self.close()
+            return False
+        data = self._wire(message)
         try:
             self.writer.write(data)
         except _LINK_ERRORS:
@@ -56,8 +93,11 @@ class Link:
         return True
 
     async def recv(self) -> Any:
-        """The next frame (unchecked: see ``protocol.parse``). Raises ``LinkClosed`` at the end
-        and ``FramingError`` when the byte stream broke a limit (the link is then closed)."""
+        """The next frame: during the handshake as it came (unchecked: see ``protocol.parse``),
+        in play a message dict, or ``protocol.Undecodable`` saying why the frame is not one
+        (``parse`` refuses it). Raises ``LinkClosed`` at the end
+        and ``FramingError`` when the byte stream broke a limit (nothing more can be read; the
+        caller says ``bye`` with the reason, then closes)."""
         while not self._queue:
             if self.closed:
                 raise LinkClosed(f"link to {self.name} is closed")
@@ -70,13 +110,15 @@ class Link:
                 self.close()
                 raise LinkClosed(f"{self.name} closed the connection")
             self.bytes_received += len(data)
-            try:
-                self._queue.extend(self._frames.feed(data))
-            except FramingError:
-                self.close()
-                raise
+            self._queue.extend(self._frames.feed(data))
         self.frames_received += 1
-        return self._queue.pop(0)
+        frame = self._queue.pop(0)
+        if not self.compact or (isinstance(frame, dict) and frame.get("type") == "bye"):
+            return frame  # a refusal of the handshake is still a map
+        try:
+            return protocol.decode(frame, self._in_strings)
+        except ProtocolViolation as exc:
+            return protocol.Undecodable(exc.reason)
 
     def close(self) -> None:
         if self.closed:

@@ -8,11 +8,16 @@ writes (and ``hexwar replay --verify`` checks) the journal holds records that re
 * ``commit`` our own dice order and secret nonce, written before the commitment is sent, so a
              restarted process reveals the nonce it committed to and cannot pick another;
 * ``peer-commit`` the peer's committed order and our nonce, written before our nonce is sent;
-* ``end``    a result the rules did not produce: resignation, agreed draw, time forfeit.
+* ``end``    a result the rules did not produce: resignation, agreed draw, time forfeit;
+* ``finished`` both sides said farewell holding the same final state: nothing is left to send.
+
+The journal holds our committed nonce before it is revealed, so it is written 0600 and lives in a
+0700 directory.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +50,7 @@ class NetMatch:
     mine: Pending | None = None
     theirs: Pending | None = None
     end: dict[str, Any] | None = None
+    finished: bool = False
 
     @property
     def scenario(self) -> Scenario:
@@ -77,6 +83,7 @@ class NetMatch:
         if journal_path is not None:
             Path(journal_path).parent.mkdir(parents=True, exist_ok=True)
             journal = create_journal(journal_path, game, match_id, players)
+            _private(journal_path)
             journal.append({"type": "net", **info})
         return cls(game, match_id, journal, dict(info))
 
@@ -87,6 +94,8 @@ class NetMatch:
         # A process killed in the middle of an append leaves half a record; every record is
         # journaled before the message that depends on it is sent, so the peer resends the rest.
         journal, contents = Journal.resume(path, drop_torn_tail=True)
+        _private(path)
+        _private(path + ".torn")
         try:
             report = replay(path, contents, verify=True)
             match_id = contents.header["match"]
@@ -109,6 +118,8 @@ class NetMatch:
                         m.theirs = p
                 elif kind == "end":
                     m.end = {"winner": rec.get("winner"), "reason": rec.get("reason", "")}
+                elif kind == "finished":
+                    m.finished = True
             # Exchanges already resolved by a later order record are history, not pending.
             for attr in ("mine", "theirs"):
                 p = getattr(m, attr)
@@ -140,6 +151,13 @@ class NetMatch:
         if self.journal is not None:
             self.journal.append({"type": "end", "seq": self.seq, **self.end})
 
+    def mark_finished(self) -> None:
+        """Both sides hold the final state and said so: a resumed host has nothing to wait for."""
+        if not self.finished:
+            self.finished = True
+            if self.journal is not None:
+                self.journal.append({"type": "finished", "seq": self.seq})
+
     def apply(self, order: Order, side: str, nonces: list[bytes] | None) -> tuple[list[Event], dict[str, Any]]:
         """Validate, roll, resolve on a copy, journal (fsync), then make current.
         Raises ``IllegalOrderError`` and changes nothing if the order is refused."""
@@ -158,6 +176,14 @@ class NetMatch:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+
+
+def _private(path: str | Path) -> None:
+    """Only the owner may read a journal (it holds a nonce before the peer sees it)."""
+    try:
+        os.chmod(path, 0o600)
+    except FileNotFoundError:
+        pass
 
 
 def digest_bytes(game: Game) -> bytes:

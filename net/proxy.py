@@ -95,7 +95,9 @@ class Proxy:
                     if limit is not None and state["bytes"] + len(data) >= limit:
                         keep = max(0, limit - state["bytes"])
                         w.write(data[:keep])
-                        self.cuts += 1
+                        if not state.get("cut"):  # both directions may reach the limit at once
+                            state["cut"] = 1
+                            self.cuts += 1
                         break
                     state["bytes"] += len(data)
                     if up:

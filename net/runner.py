@@ -81,6 +81,49 @@ def _run(coro: Any) -> int:
 
 # --- host ----------------------------------------------------------------------------------------
 
+class MatchFinished(UserError):
+    """``--resume`` of a match both sides already finished: say the result and stop at once."""
+
+    def __init__(self, journal: str, result: dict[str, Any] | None) -> None:
+        super().__init__(f"{journal}: the match is over, nothing is left to play ({_result_line(result)})",
+                         EXIT_OK)
+        self.result = result
+
+
+def _result_line(result: dict[str, Any] | None) -> str:
+    r = result or {}
+    return f"winner {r.get('winner') or 'nobody (draw)'}: {r.get('reason', '')}"
+
+
+def limits_from(args: argparse.Namespace) -> Any:
+    """The host's limits, with the command line's overrides."""
+    from .limits import Limits
+    limits = Limits()
+    for name in ("max_connections", "max_spectators"):
+        value = getattr(args, name, None)
+        if value is not None:
+            if value < 1:
+                raise UserError(f"--{name.replace('_', '-')} must be at least 1")
+            setattr(limits, name, value)
+    return limits
+
+
+def admitted_key(text: str) -> str:
+    """``--admit``: an OpenSSH public key line, or a file holding one (e.g. a friend's
+    ``guest_key.pub``); the key may take this match's free guest seat and watch it."""
+    from .keys import import_public, public_line
+    line = text
+    if not text.startswith(("ssh-", "ecdsa-", "sk-")):
+        try:
+            line = Path(text).read_text().strip()
+        except OSError as exc:
+            raise UserError(f"--admit {text}: not a public key line and not a readable file ({exc.strerror})") from None
+    key = import_public(line)
+    if key is None:
+        raise UserError(f"--admit {text[:60]}: not an OpenSSH public key")
+    return public_line(key)
+
+
 def run_host(args: argparse.Namespace) -> int:
     """Host headless: the computer plays the host's side to the end of the match."""
     return _run(_host(args))
@@ -90,16 +133,22 @@ async def open_host(args: argparse.Namespace) -> tuple[Any, Any, dict[str, Any],
     """Create (or resume) the host's match and start listening; returns (session, host,
     invitation, the invitation as text). Shared by the headless runner and the terminal UI."""
     import os
-    from .keys import data_dir
+    from .keys import WeakCode, data_dir, secure_dir
     from .netmatch import NetMatch
     from .server import Host
     from .session import Session
 
-    home = data_dir()
+    home = secure_dir(data_dir())
+    limits = limits_from(args)
+    admit = [admitted_key(a) for a in getattr(args, "admit", None) or []]
     if getattr(args, "resume", None):
         match = NetMatch.resume(args.resume)
         if match.info.get("role") != "host":
+            match.close()
             raise UserError(f"{args.resume}: this journal is the guest's; resume it with hexwar join --resume")
+        if match.finished:
+            match.close()
+            raise MatchFinished(args.resume, match.result)
         side = match.info["side"]
         turn_time = int(match.info.get("turn_time") or 0)
     else:
@@ -118,9 +167,13 @@ async def open_host(args: argparse.Namespace) -> tuple[Any, Any, dict[str, Any],
         turn_time = args.turn_time
         match = NetMatch.create(scenario, match_id, path, players={side: "host", other: "guest"},
                                 info={"role": "host", "side": side, "turn_time": turn_time})
-    session = Session(match, side, role="host", turn_time=turn_time)
+    session = Session(match, side, role="host", turn_time=turn_time, limits=limits)
     try:
-        host = await Host(session, home, code=args.code, watch_code=args.watch_code).start(args.bind, args.port)
+        host = await Host(session, home, code=args.code, watch_code=args.watch_code, admit=admit,
+                          limits=limits).start(args.bind, args.port)
+    except WeakCode as exc:
+        session.close()
+        raise UserError(str(exc)) from None
     except BaseException:
         session.close()
         raise
@@ -143,10 +196,15 @@ async def _host(args: argparse.Namespace) -> int:
     from . import headless
     session, host, inv, text = await open_host(args)
     _log_events(session, quiet=True)
+    if session.over:
+        print(f"the match is over ({_result_line(session.match.result)}); waiting for the guest to "
+              f"hear it", file=sys.stderr, flush=True)
     print(text, file=sys.stderr if args.json else sys.stdout, flush=True)
     if args.invite_file:
+        from .keys import open_private
         inv = {k: v for k, v in inv.items() if k != "join"}
-        Path(args.invite_file).write_text(json.dumps(inv, sort_keys=True))
+        with open_private(args.invite_file) as f:  # it holds both codes
+            f.write(json.dumps(inv, sort_keys=True))
     try:
         played = await headless.play(session, args.seed, level=getattr(args, "level", "strong"),
                                       give_up=args.give_up, order_delay=args.pace)
@@ -171,6 +229,12 @@ async def _join(args: argparse.Namespace) -> int:
     from .client import Guest
     from .keys import data_dir
     host, port = parse_address(args.address, 2222)
+    if args.resume:
+        from .netmatch import NetMatch
+        done = NetMatch.resume(args.resume)
+        done.close()
+        if done.finished:
+            raise MatchFinished(args.resume, done.result)
     guest = Guest(host, port, home=data_dir(), code=args.code, fingerprint=args.fingerprint,
                   journal=args.journal, resume=args.resume)
     runner = asyncio.ensure_future(guest.run(give_up=args.give_up))

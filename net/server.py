@@ -1,16 +1,20 @@
 """The host: an asyncssh server that offers one thing, the ``hexwar`` subsystem.
 
-Authentication is the guest's public key (listed in the data dir's ``authorized_keys``, or the key
-already bound to this match's guest seat) or the one-time invite code, sent by password or
-keyboard-interactive auth. Spectators log in as user ``spectator`` with a key or the watch code.
-No shells, commands, PTYs or forwarding: anything but the subsystem is refused.
+Who may log in belongs to this one match: the guest seat's key once it is bound (it is in the
+journal), keys the host admitted for this match (``--admit``), or the one-time invite code.
+The code is spent when a connection authenticates with it, so exactly one connection holds it; if
+that connection ends before taking the seat the code is free again. Spectators log in as
+``spectator`` with the watch code, an admitted key, or the seated guest's key. No shells,
+commands, PTYs or forwarding: anything but the subsystem is refused.
 
-The first guest to complete the handshake takes the seat; its key is bound to it (and added to
-``authorized_keys``) so it can reconnect by key after the invite code is spent.
+Abuse is bounded (``limits.Limits``): wrong codes slow down and lock an address out, connections
+and spectators are capped, a login that opens no channel is closed, a spectator that stops
+reading is dropped.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 from typing import Any
@@ -18,14 +22,18 @@ from typing import Any
 import asyncssh
 
 from . import handshake, protocol
-from .errors import HandshakeRefused, HexwarNetError, LinkClosed
-from .keys import AuthorizedKeys, Invite, fingerprint, host_key, import_public, public_line
+from .errors import FramingError, HandshakeRefused, HexwarNetError, LinkClosed
+from .keys import Invite, fingerprint, host_key, import_public, public_line, secure_dir
+from .limits import KEEPALIVE_COUNT_MAX, KEEPALIVE_INTERVAL, Limits, LoginThrottle
 from .link import Link
 from .session import Session
 
 log = logging.getLogger("hexwar.net")
 SUBSYSTEM = "hexwar"
 ROLES = ("player", "spectator")
+BANNER = ("This is a hexwar game host: only the 'hexwar' subsystem is served.\n"
+          "Log in as 'player' (the guest seat: invite code or the seat's key) or as\n"
+          "'spectator' (the watch code). Use 'hexwar join' or 'hexwar watch'.\n")
 
 
 class _SSHServer(asyncssh.SSHServer):
@@ -36,12 +44,45 @@ class _SSHServer(asyncssh.SSHServer):
         self.method: str | None = None
         self.key: asyncssh.SSHKey | None = None
         self.peer = "?"
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.wrong_codes = 0
+        self.channels = 0
+        self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         self.peer = str(conn.get_extra_info("peername", ("?",))[0])
+        self.host.connections.add(self)
+        if len(self.host.connections) > self.host.limits.max_connections:
+            log.warning("refused a connection from %s: %d connections already open", self.peer,
+                        self.host.limits.max_connections)
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.host.connections.discard(self)
+        if self._idle is not None:
+            self._idle.cancel()
+        self.host.connection_ended(self)
 
     def begin_auth(self, username: str) -> bool:
+        if username not in ROLES and self.conn is not None:
+            self.conn.send_auth_banner(BANNER)
         return True
+
+    def auth_completed(self) -> None:
+        self.arm_idle()
+
+    def arm_idle(self) -> None:
+        """A login without an open channel only holds a place: close it after a short while."""
+        if self._idle is not None:
+            self._idle.cancel()
+        loop = asyncio.get_running_loop()
+        self._idle = loop.call_later(self.host.limits.channel_timeout, self._close_if_idle)
+
+    def _close_if_idle(self) -> None:
+        if self.channels == 0 and self.conn is not None:
+            log.info("closed a login from %s with no open channel", self.peer)
+            self.conn.close()
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -55,32 +96,34 @@ class _SSHServer(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return True
 
-    def validate_password(self, username: str, password: str) -> bool:
-        ok = self.host.code_allowed(username, password)
-        if ok:
-            self.method, self.key = "code", None
-        else:
-            log.warning("refused a wrong %s code from %s", username, self.peer)
-            self.host.failed_logins += 1
-        return ok
+    async def validate_password(self, username: str, password: str) -> bool:
+        return await self.host.code_login(self, username, password)
 
 
 class Host:
     """Listens for the guest and spectators and hands the guest's link to the session."""
 
     def __init__(self, session: Session, home: Path, *, code: str | None = None,
-                 watch_code: str | None = None, keepalive: float = 5.0, keepalive_max: int = 3) -> None:
+                 watch_code: str | None = None, admit: list[str] | tuple[str, ...] = (),
+                 limits: Limits | None = None, keepalive: float = KEEPALIVE_INTERVAL, keepalive_max: int = KEEPALIVE_COUNT_MAX) -> None:
         self.session = session
         self.home = home
+        secure_dir(home)
         self.key = host_key(home)
-        self.authorized = AuthorizedKeys(home / "authorized_keys")
+        self.limits = limits or session.limits
+        self.admitted = {public_line(k) for k in (import_public(a) for a in admit) if k is not None}
         self.invite = Invite(code)
         self.watch_invite = Invite(watch_code, reusable=True)
         self.keepalive, self.keepalive_max = keepalive, keepalive_max
         self.guest_key: str | None = session.match.info.get("guest_key")
         if self.guest_key:
             self.invite.used = True  # a resumed match's seat is already bound
+        self.code_holder: _SSHServer | None = None  # the one connection that spent the code
+        self.seat_holder: _SSHServer | None = None  # the connection that bound the seat by code
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.throttle = LoginThrottle(self.limits)
+        self.connections: set[_SSHServer] = set()
+        self.spectators = 0
         self.failed_logins = 0
         self.refused_handshakes: list[str] = []
         self.address = "127.0.0.1"
@@ -88,16 +131,52 @@ class Host:
     # --- policy -----------------------------------------------------------------------------
     def key_allowed(self, role: str, key: asyncssh.SSHKey) -> bool:
         line = public_line(key)
-        if role == "player" and self.guest_key is not None:
-            return line == self.guest_key
-        return key in self.authorized
+        if role == "player":
+            return line == self.guest_key if self.guest_key is not None else line in self.admitted
+        return line in self.admitted or line == self.guest_key
 
     def code_allowed(self, role: str, code: str) -> bool:
         if role == "player":
-            return self.invite.matches(code)
+            return self.guest_key is None and self.code_holder is None and self.invite.matches(code)
         if role == "spectator":
             return self.watch_invite.matches(code)
         return False
+
+    async def code_login(self, conn: _SSHServer, role: str, code: str) -> bool:
+        """Judge one code: slowed down and finally refused for an address that keeps guessing.
+        A right invite code is spent by this connection at once."""
+        addr = conn.peer
+        if self.throttle.locked(addr):  # no code is even looked at; the guesser learns nothing
+            conn.wrong_codes += 1
+            if conn.wrong_codes >= self.limits.guesses_per_connection and conn.conn is not None:
+                conn.conn.close()
+            return False
+        delay = self.throttle.delay(addr)
+        if delay:
+            await asyncio.sleep(delay)
+        if self.code_allowed(role, code):
+            if role == "player":
+                self.code_holder = conn
+                self.invite.use()
+            conn.method, conn.key = "code", None
+            return True
+        self.failed_logins += 1
+        conn.wrong_codes += 1
+        n = self.throttle.failed(addr)
+        if n <= self.limits.logged_guesses:
+            log.warning("refused a wrong %s code from %s", role[:16], addr)
+        elif self.throttle.locked(addr):
+            if n == self.limits.guesses_before_lockout:
+                log.warning("%s sent %d wrong codes: no more logins from it", addr, n)
+        if conn.wrong_codes >= self.limits.guesses_per_connection and conn.conn is not None:
+            conn.conn.close()
+        return False
+
+    def connection_ended(self, conn: _SSHServer) -> None:
+        """A code spent by a connection that never took the seat may be used again."""
+        if self.code_holder is conn and self.guest_key is None:
+            self.code_holder = None
+            self.invite.used = False
 
     # --- life -------------------------------------------------------------------------------
     async def start(self, address: str = "127.0.0.1", port: int = 0) -> "Host":
@@ -105,8 +184,8 @@ class Host:
         self.acceptor = await asyncssh.listen(
             address, port, server_factory=lambda: _SSHServer(self), server_host_keys=[self.key],
             process_factory=self._process, encoding=None, allow_pty=False, x11_forwarding=False,
-            agent_forwarding=False, login_timeout=30, keepalive_interval=self.keepalive,
-            keepalive_count_max=self.keepalive_max, config=None)
+            agent_forwarding=False, login_timeout=self.limits.login_timeout,
+            keepalive_interval=self.keepalive, keepalive_count_max=self.keepalive_max, config=None)
         return self
 
     @property
@@ -116,7 +195,7 @@ class Host:
 
     def invitation(self) -> dict[str, Any]:
         return {"address": self.address, "port": self.port, "fingerprint": fingerprint(self.key),
-                "code": None if self.invite.used else self.invite.code,
+                "code": None if self.guest_key is not None else self.invite.code,
                 "watch_code": self.watch_invite.code, "scenario": self.session.match.scenario.id,
                 "host_side": self.session.side, "guest_side": self.session.peer_side}
 
@@ -127,22 +206,25 @@ class Host:
 
     # --- one SSH session --------------------------------------------------------------------
     async def _process(self, process: asyncssh.SSHServerProcess) -> None:
+        conn = process.channel.get_connection()
+        owner: _SSHServer = conn.get_owner()  # type: ignore[assignment]
         if process.subsystem != SUBSYSTEM:
             process.stderr.write(b"hexwar: this server only offers the 'hexwar' subsystem\n")
             process.exit(1)
             return
-        conn = process.channel.get_connection()
-        owner: _SSHServer = conn.get_owner()  # type: ignore[assignment]
         role = process.get_extra_info("username")
         link = Link(process.stdin, process.stdout, name="the guest" if role == "player" else "a spectator",
                     on_close=lambda: process.exit(0))
+        owner.channels += 1
         try:
+            if owner.channels > self.limits.channels_per_connection:
+                raise await handshake.refuse(link, ["one hexwar channel per connection"])
             if role == "player":
                 await self._serve_player(link, owner)
             else:
                 await self._serve_watcher(link)
         except HandshakeRefused as exc:
-            self.refused_handshakes.append(exc.reason)
+            self.refused_handshakes = (self.refused_handshakes + [exc.reason])[-self.limits.kept_refusals:]
             log.warning("refused %s: %s", link.name, exc.reason)
         except LinkClosed:
             pass
@@ -151,17 +233,35 @@ class Host:
         except Exception:  # a bug must cost one connection, never the host
             log.exception("error serving %s", link.name)
         finally:
+            owner.channels -= 1
             link.close()
+            if owner.channels == 0:
+                owner.arm_idle()
 
     def _my_hello(self, role: str = "host") -> dict[str, Any]:
         m = self.session.match
         return handshake.hello("host", m.scenario, match=m.match_id, side=self.session.side,
-                               send_scenario=True, turn_time=self.session.turn_time, seq=m.seq)
+                               turn_time=self.session.turn_time, seq=m.seq)
+
+    def _seat_problem(self, owner: _SSHServer, key: asyncssh.SSHKey) -> str | None:
+        """Why this connection may not sit in the guest seat with ``key``, or None."""
+        line = public_line(key)
+        if owner.method == "key":
+            if owner.key is None or public_line(owner.key) != line:
+                return "the guest's hello names a different key than the one it logged in with"
+            if self.guest_key is not None and line != self.guest_key:
+                return "the guest seat is already taken by another key"
+            return None
+        if owner is not self.code_holder:
+            return "this login's invite code was spent by another connection"
+        if self.guest_key is not None and (owner is not self.seat_holder or line != self.guest_key):
+            return "the guest seat is already taken by another key"
+        return None
 
     async def _serve_player(self, link: Link, owner: _SSHServer) -> None:
         mine = self._my_hello()
         await link.send(mine)
-        theirs = await handshake.receive_hello(link)
+        theirs = await handshake.receive_hello(link, scenario=self.session.match.scenario)
         problems = handshake.differences(mine, theirs, "the guest")
         if theirs["role"] != "guest":
             problems.append(f"the guest says it is a {theirs['role']}")
@@ -173,10 +273,10 @@ class Host:
         key = import_public(key_line) if key_line else None
         if key is None:
             problems.append("the guest sent no usable public key")
-        elif owner.method == "key" and owner.key is not None and public_line(owner.key) != public_line(key):
-            problems.append("the guest's hello names a different key than the one it logged in with")
-        elif self.guest_key is not None and public_line(key) != self.guest_key:
-            problems.append("the guest seat is already taken by another key")
+        else:
+            seat = self._seat_problem(owner, key)
+            if seat:
+                problems.append(seat)
         if "match" not in theirs and self.session.match.seq > 0:
             problems.append(f"the match is in progress (seq {self.session.match.seq}); rejoin with --resume JOURNAL")
         if problems:
@@ -184,38 +284,57 @@ class Host:
         assert key is not None
         if self.guest_key is None:
             self.guest_key = public_line(key)
+            self.seat_holder = owner if owner.method == "code" else None
             self.invite.use()
-            self.authorized.add(key, f"hexwar guest {fingerprint(key)}")
             self.session.match.note_info(guest_key=self.guest_key, guest=fingerprint(key))
         self.session.announce(f"guest {fingerprint(key)} connected", connected=True)
         await self.session.run_link(link)
 
     async def _serve_watcher(self, link: Link) -> None:
+        if self.spectators >= self.limits.max_spectators:
+            raise await handshake.refuse(link, [f"this match already has {self.limits.max_spectators} spectators"])
+        self.spectators += 1
+        try:
+            await self._watch(link)
+        finally:
+            self.spectators -= 1
+
+    async def _watch(self, link: Link) -> None:
         mine = self._my_hello()
         await link.send(mine)
-        theirs = await handshake.receive_hello(link)
+        theirs = await handshake.receive_hello(link, scenario=self.session.match.scenario)
         problems = handshake.differences(mine, theirs, "the spectator")
         if theirs["role"] != "spectator":
             problems.append("a spectator login must say it is a spectator")
         if problems:
             raise await handshake.refuse(link, problems)
+        link.start_play()
         records = self.session.match.records
         sent = 0
         while sent < len(records):
             r = records[sent]
             await link.send(protocol.message("record", seq=r["seq"], side=r["side"], order=r["order"],
-                                             nonces=r["nonces"], digest=bytes.fromhex(r["digest"])))
+                                             nonces=r["nonces"], digest=protocol.short_digest(r["digest"])))
             sent += 1
         self.session.add_watcher(link)
+        noise = 0
         try:
             while True:
-                frame = await link.recv()
-                kind = frame.get("type") if isinstance(frame, dict) else None
+                try:
+                    frame = await link.recv()
+                except FramingError as exc:
+                    await handshake.say_bye(link, f"refused: {exc.reason}")
+                    break
+                kind = frame.get("type") if isinstance(frame, dict) else None  # decoded by the link
                 if kind == "bye":
                     break
                 if kind == "ping" and isinstance(frame.get("n"), int):
                     await link.send(protocol.message("pong", n=frame["n"]))
                     continue
+                noise += 1
+                if noise > self.limits.refusals_per_link:
+                    await handshake.say_bye(link, f"refused: {noise - 1} messages a spectator may not send")
+                    break
                 await link.send(protocol.message("error", reason="spectators are read-only", ref="?"))
         except LinkClosed:
             pass
@@ -224,4 +343,4 @@ class Host:
                 self.session.watchers.remove(link)
 
 
-__all__ = ["Host", "SUBSYSTEM"]
+__all__ = ["Host", "SUBSYSTEM", "BANNER"]

@@ -11,11 +11,15 @@ digest. Orders that roll dice go through commit-reveal (design.md section 5)::
     reveal{seq, nA, digest}          -->  checks H(nA) == commit; applies; compares digests
                                      <--  ack{seq, digest}
 
-Orders without dice carry the digest directly (``order{seq, order, digest}`` then ``ack``). A peer
-never has more than one order of its own unacknowledged, so the two peers are at most one order
-apart, and a dropped link is repaired by ``resume``: each side says how many orders it holds, the
-one ahead resends the missing ``record``s, and a half-done dice exchange is simply restarted with
-the same order, commitment and nonce (both were journaled before being sent).
+Orders without dice carry the digest directly (``order{seq, order, digest}`` then ``ack``). Acks
+are cumulative and may wait for the receiver's own next message; a peer has at most
+``protocol.WINDOW`` orders of its own unacknowledged, so the two peers are at most that many
+orders apart, and a dropped link is repaired by ``resume``: each side says how many orders it
+holds, the one ahead resends the missing ``record``s, and a half-done dice exchange is simply
+restarted with the same order, commitment and nonce (both were journaled before being sent).
+
+Turn-timer claims are judged by this side's own clock; abuse is bounded by ``limits.Limits``
+(chat rate, refusals per link, spectators that stop reading).
 
 Whatever the peer sends that does not fit (schema, sequence, turn, legality, reveal) is refused
 with a reason (``error`` message to the peer, a ``refused`` event here) and changes nothing.
@@ -40,6 +44,8 @@ from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 
 from . import protocol
 from .errors import Desync, FramingError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
+from .handshake import say_bye
+from .limits import Limits, RateLimit
 from .link import Link
 from .netmatch import NetMatch, Pending
 
@@ -57,8 +63,10 @@ class SessionEvent:
 
 
 class Session:
-    def __init__(self, match: NetMatch, side: str, *, role: str = "host", turn_time: int = 0) -> None:
+    def __init__(self, match: NetMatch, side: str, *, role: str = "host", turn_time: int = 0,
+                 limits: Limits | None = None) -> None:
         self.match = match
+        self.limits = limits or Limits()
         self.side = side
         sides = [s.id for s in match.scenario.sides]
         self.peer_side = next(s for s in sides if s != side)
@@ -74,7 +82,8 @@ class Session:
         self._resumed = False
         self._draw_offer: tuple[str, int] | None = None
         self._bye_sent = self._bye_received = False
-        self._deadline: float | None = None
+        self._deadline: float | None = None  # when the peer's time for its decision runs out
+        self._deciding_since: float | None = None  # when our own decision began (our clock)
         self._ping_sent: dict[int, float] = {}
         self.rtts: list[float] = []
         self._sent_at: dict[int, tuple[float, bool]] = {}
@@ -84,7 +93,14 @@ class Session:
         self.bytes_sent = self.bytes_received = 0
         self.links = 0
         self.handshake_bytes = 0  # hello and SSH-level extras before play, per the links' counters
-        self.refusals: list[str] = []
+        self.hello_sizes: list[int] = []  # the handshake payload of each of the latest connections
+        self.refusals: list[str] = []  # the latest reasons (at most limits.kept_refusals)
+        self.refused = 0  # all refusals
+        self._link_refusals = 0
+        self._chat = RateLimit(self.limits.chat_burst, self.limits.chat_per_second)
+        self._peer_errors = 0
+        self._owed_ack: tuple[int, bytes] | None = None  # an ack not sent yet (see _apply_peer)
+        self._owed_count = 0
         self._timer: asyncio.Future | None = None
         self._dice_waiters: dict[int, list[asyncio.Future]] = {}
 
@@ -113,7 +129,8 @@ class Session:
     @property
     def can_act(self) -> bool:
         """True when ``submit`` would go ahead at once."""
-        return (self.my_turn and self.connected and not self._unacked and self.match.mine is None
+        return (self.my_turn and self.connected and len(self._unacked) < protocol.WINDOW
+                and self.match.mine is None
                 and self._catchup_to is None)
 
     def subscribe(self, callback: Callable[[SessionEvent], None]) -> None:
@@ -150,7 +167,7 @@ class Session:
             raise NotYourTurn(f"it is {self.game.to_act() or 'nobody'}'s turn, not yours ({self.side})")
         if not self.connected:
             raise PeerGone("the opponent is not connected; orders wait until they are back")
-        await self.wait_until(lambda: not self._unacked or self.stopped or not self.connected)
+        await self.wait_until(lambda: len(self._unacked) < protocol.WINDOW or self.stopped or not self.connected)
         if not self.my_turn:
             raise NotYourTurn(f"it is no longer your turn ({self.game.to_act() or 'the match is over'})")
         if not self.can_act:
@@ -162,10 +179,10 @@ class Session:
         if not self.game.needs_dice(order):
             events, record = self.match.apply(order, self.side, None)
             self._applied(record, events)
-            self._unacked[seq] = bytes.fromhex(record["digest"])
+            self._unacked[seq] = protocol.short_digest(record["digest"])
             self._sent_at[seq] = (time.perf_counter(), False)
             await self._send(protocol.message("order", seq=seq, order=order.to_wire(),
-                                              digest=bytes.fromhex(record["digest"])))
+                                              digest=protocol.short_digest(record["digest"])))
             return events
         nonce = os.urandom(NONCE_BYTES)
         pending = Pending(seq, self.side, order, nonce_commitment(nonce), nonce)
@@ -237,11 +254,15 @@ class Session:
             self._detach(old)
             old.close()
         self.link = link
+        link.start_play()
         self.links += 1
         self.handshake_bytes += link.bytes_sent + link.bytes_received
+        self.hello_sizes = (self.hello_sizes + [link.bytes_sent + link.bytes_received])[-16:]
         self._resumed = False
         self._catchup_to = None
         self._bye_sent = False  # a bye is exchanged on one link; a lost one is said again
+        self._link_refusals = self._peer_errors = 0
+        self._owed_ack, self._owed_count = None, 0  # resume says how far we got
         if self._timer is None and self.turn_time:
             self._timer = asyncio.ensure_future(self._clock())
         why = "link closed"
@@ -254,9 +275,13 @@ class Session:
                 except FramingError as exc:
                     self._refused(exc.reason, "frame")
                     why = f"refused: {exc.reason}"
-                    await self._try_send(link, protocol.message("bye", reason=f"refused: {exc.reason}"))
+                    await say_bye(link, why)
                     break
                 await self._dispatch(frame)
+                if self._link_refusals >= self.limits.refusals_per_link:
+                    why = f"refused: {self._link_refusals} refused messages on one connection"
+                    await say_bye(link, why)
+                    break
                 if self.stopped:
                     why = "finished" if self.finished else "desync"
                     break
@@ -280,6 +305,7 @@ class Session:
                 # Our farewell went out with both sides known to hold the final state; whether
                 # the peer's reached us no longer matters.
                 self.finished = True
+                self.match.mark_finished()
             if not self.stopped:
                 self._emit("status", "the opponent is disconnected; waiting for them to reconnect",
                            connected=False)
@@ -307,7 +333,7 @@ class Session:
             raise ProtocolViolation("'resume' sent twice on one connection")
         peer_seq, mine = msg["seq"], self.match.seq
         self._peer_seq = peer_seq
-        if peer_seq > mine + 1 or peer_seq < mine - 1:
+        if abs(peer_seq - mine) > protocol.WINDOW:
             reason = (f"resume at seq {peer_seq} but this side holds {mine}: the two journals "
                       f"belong to different points of the match")
             self._refused(reason, "resume")
@@ -332,12 +358,12 @@ class Session:
             for rec in self.match.records[peer_seq:]:
                 if rec["side"] != self.side:
                     raise ProtocolViolation("the peer is missing one of its own orders; its journal is behind")
-                self._unacked[rec["seq"]] = bytes.fromhex(rec["digest"])
+                self._unacked[rec["seq"]] = protocol.short_digest(rec["digest"])
                 await self._send(protocol.message("record", seq=rec["seq"], side=rec["side"],
                                                   order=rec["order"], nonces=rec["nonces"],
-                                                  digest=bytes.fromhex(rec["digest"])))
+                                                  digest=protocol.short_digest(rec["digest"])))
         self._emit("status", "connected: play on" if not self.over else "connected", connected=True)
-        self._restart_clock()
+        self._restart_clock(new_decision=False)
         await self._send_commit()
         await self._maybe_bye()
 
@@ -368,7 +394,7 @@ class Session:
         if mine is None or mine.seq != msg["seq"]:
             raise ProtocolViolation(f"nonce for seq {msg['seq']}, but no commitment of ours is open for it")
         events, record = self.match.apply(mine.order, self.side, [mine.nonce, msg["nonce"]])
-        digest = bytes.fromhex(record["digest"])
+        digest = protocol.short_digest(record["digest"])
         self._unacked[mine.seq] = digest
         self._applied(record, events)
         for waiter in self._dice_waiters.pop(mine.seq, []):
@@ -407,10 +433,15 @@ class Session:
             await self._send_commit()
 
     async def _on_ack(self, msg: dict[str, Any]) -> None:
+        """Acknowledges order ``seq`` and every earlier one of ours (acks are cumulative)."""
         seq = msg["seq"]
         if seq not in self._unacked:
             raise ProtocolViolation(f"ack for seq {seq}, which is not awaiting one")
         mine = self._unacked.pop(seq)
+        for earlier in [s for s in self._unacked if s < seq]:
+            del self._unacked[earlier]
+        for earlier in [s for s in self._sent_at if s < seq]:
+            del self._sent_at[earlier]  # acknowledged together: no round trip of their own
         if seq in self._sent_at:
             start, dice = self._sent_at.pop(seq)
             self.order_rtts.append((dice, time.perf_counter() - start))
@@ -423,6 +454,8 @@ class Session:
     async def _on_chat(self, msg: dict[str, Any]) -> None:
         if "side" in msg:
             raise ProtocolViolation("'chat' from a player carries no side")
+        if not self._chat.take(time.monotonic()):
+            raise ProtocolViolation(f"chat too fast (at most {self.limits.chat_per_second:g} a second)")
         self._emit("chat", f"{self.peer_side}: {msg['text']}", side=self.peer_side, text=msg["text"])
         self._broadcast(protocol.message("chat", text=msg["text"], side=self.peer_side))
 
@@ -464,15 +497,21 @@ class Session:
             raise ProtocolViolation("the match is already over")
         if not self.turn_time or msg["seq"] != self.match.seq or self.game.to_act() != self.side:
             raise ProtocolViolation("time forfeit claimed while it is not this side's decision")
+        early = self._early_claim()
+        if early:
+            raise ProtocolViolation(early)
         self._end(self.peer_side, f"{self.side} ran out of time ({self.turn_time}s per order)")
         await self._maybe_bye()
 
     async def _on_error(self, msg: dict[str, Any]) -> None:
+        self._peer_errors += 1
+        if self._peer_errors > self.limits.logged_refusals:
+            return  # counted, no longer shown: a flood of errors must not flood the UI
         self._emit("status", f"the opponent refused our {msg.get('ref', 'message')}: {msg['reason']}",
                    peer_refused=msg["reason"])
 
     async def _on_bye(self, msg: dict[str, Any]) -> None:
-        same = msg.get("seq") == self.match.seq and msg.get("digest") == self._digest()
+        same = msg.get("seq") == self.match.seq and msg.get("digest") == self._short()
         if self.over and same and not self._unacked:
             self._bye_received = True
             await self._maybe_bye()
@@ -491,7 +530,8 @@ class Session:
         elif winner is None:
             ok = self._draw_offer == (self.side, self.match.seq)
         else:
-            ok = bool(self.turn_time) and winner == self.peer_side and self.game.to_act() == self.side
+            ok = (bool(self.turn_time) and winner == self.peer_side and self.game.to_act() == self.side
+                  and self._early_claim() is None)
         if not ok:
             self._refused(f"resume claims a result this side does not agree to: {reason[:100]}", "resume")
             return
@@ -531,9 +571,17 @@ class Session:
         self._peer_seq = record["seq"] + 1
         for seq in [s for s in self._unacked if s < record["seq"]]:
             del self._unacked[seq]  # the peer acted after applying them: implicitly acknowledged
+        for seq in [s for s in self._sent_at if s < record["seq"]]:
+            del self._sent_at[seq]
         self._applied(record, events)
-        digest = bytes.fromhex(record["digest"])
-        await self._send(protocol.message("ack", seq=record["seq"], digest=digest))
+        digest = protocol.short_digest(record["digest"])
+        # Acks are cumulative and may wait: our own next order acknowledges everything before
+        # it, anything else we send first carries the ack out (``_send``), and the peer may run
+        # up to WINDOW orders ahead, so one ack every ACK_EVERY orders keeps it going.
+        self._owed_ack = (record["seq"], digest)
+        self._owed_count += 1
+        if not self.my_turn and (self.over or self._owed_count >= protocol.ACK_EVERY):
+            await self._send_owed_ack()
         if digest != their_digest:
             await self._desync(record["seq"], their_digest, "after applying the peer's order")
             return
@@ -546,7 +594,7 @@ class Session:
         self._emit("applied", text, record=record, events=events)
         self._broadcast(protocol.message(
             "record", seq=record["seq"], side=record["side"], order=record["order"],
-            nonces=record["nonces"], digest=bytes.fromhex(record["digest"])))
+            nonces=record["nonces"], digest=protocol.short_digest(record["digest"])))
         if self.match.game.over:
             self._emit("over", f"match over: {self._result_text()}", result=self.match.result)
             self._broadcast_end()
@@ -571,9 +619,10 @@ class Session:
         if not self._bye_sent:
             self._bye_sent = True
             await self._send(protocol.message("bye", reason="match over", seq=self.match.seq,
-                                              digest=self._digest()))
+                                              digest=self._short()))
         if self._bye_received:
             self.finished = True
+            self.match.mark_finished()
             self._poke()
 
     async def _desync(self, seq: int, theirs: bytes, where: str) -> None:
@@ -593,21 +642,47 @@ class Session:
         await self._send(protocol.message("bye", reason=f"desync at seq {seq}"))
 
     def _refused(self, reason: str, kind: str) -> None:
-        self.refusals.append(reason)
-        log.warning("refused %s from %s: %s", kind, self.peer_side, reason)
+        self.refused += 1
+        self._link_refusals += 1
+        self.refusals = (self.refusals + [reason])[-self.limits.kept_refusals:]
+        if self._link_refusals <= self.limits.logged_refusals:
+            log.warning("refused %s from %s: %s", kind, self.peer_side, reason)
+        elif self._link_refusals == self.limits.logged_refusals + 1:
+            log.warning("further refusals from %s on this connection are counted, not logged", self.peer_side)
         self._emit("refused", f"refused the opponent's {kind}: {reason}", reason=reason, ref=kind)
 
     # --- the turn timer ---------------------------------------------------------------------
-    def _restart_clock(self) -> None:
-        if self.turn_time and not self.over and self.game.to_act() == self.peer_side:
-            self._deadline = time.monotonic() + self.turn_time
+    def _restart_clock(self, new_decision: bool = True) -> None:
+        """Start the clocks for the decision now due. ``new_decision`` is False on a reconnect:
+        a decision already under way keeps the time it began on our clock."""
+        now = time.monotonic()
+        to_act = None if self.over else self.game.to_act()
+        if self.turn_time and to_act == self.peer_side:
+            self._deadline = now + self.turn_time
         else:
             self._deadline = None
+        if to_act != self.side:
+            self._deciding_since = None
+        elif new_decision or self._deciding_since is None:
+            self._deciding_since = now
+
+    def _early_claim(self) -> str | None:
+        """Why a claim that our time ran out is refused, judged by our own clock: our decision
+        must have lasted the turn time, less an allowance for the link's delay."""
+        since = self._deciding_since
+        spent = 0.0 if since is None else time.monotonic() - since
+        if spent + self.limits.clock_allowance >= self.turn_time:
+            return None
+        return (f"time forfeit claimed after {spent:.1f}s of this side's {self.turn_time}s "
+                f"by this side's clock")
 
     async def _clock(self) -> None:
         while not self.stopped and not self.over:
             await asyncio.sleep(0.2)
-            if self._deadline is not None and time.monotonic() > self._deadline and not self.over:
+            # Claim only an allowance after our own deadline: the peer judges the claim by its
+            # clock, which started up to one link delay later and allows the same again.
+            late = self._deadline is not None and time.monotonic() > self._deadline + self.limits.clock_allowance
+            if late and not self.over:
                 seq = self.match.seq
                 self._end(self.side, f"{self.peer_side} ran out of time ({self.turn_time}s per order)")
                 await self._send(protocol.message("timeout", seq=seq))
@@ -624,6 +699,9 @@ class Session:
 
     def _digest(self) -> bytes:
         return bytes.fromhex(self.game.digest())
+
+    def _short(self) -> bytes:
+        return protocol.short_digest(self.game.digest())
 
     def _result_text(self) -> str:
         r = self.match.result or {}
@@ -645,7 +723,16 @@ class Session:
         link = self.link
         if link is None:
             return  # resume repairs whatever this message would have carried
+        owed, self._owed_ack, self._owed_count = self._owed_ack, None, 0
+        if owed is not None and message["type"] != "order":
+            await self._try_send(link, protocol.message("ack", seq=owed[0], digest=owed[1]))
         await self._try_send(link, message)
+
+    async def _send_owed_ack(self) -> None:
+        owed = self._owed_ack
+        if owed is not None:
+            self._owed_ack, self._owed_count = None, 0
+            await self._send(protocol.message("ack", seq=owed[0], digest=owed[1]))
 
     async def _try_send(self, link: Link, message: dict[str, Any]) -> None:
         try:
@@ -654,14 +741,16 @@ class Session:
             pass
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        """To every spectator, in order, without waiting: a slow spectator never holds up play."""
+        """To every spectator, in order, without waiting: a slow spectator never holds up play,
+        and one that leaves too much unread is dropped."""
         for w in list(self.watchers):
-            if not w.post(message):
+            if not w.post(message, max_backlog=self.limits.spectator_backlog):
+                log.info("dropped a spectator that stopped reading (or left)")
                 self.watchers.remove(w)
 
     def _broadcast_end(self) -> None:
         self._broadcast(protocol.message("end", result=self.match.result, seq=self.match.seq,
-                                         digest=self._digest()))
+                                         digest=self._short()))
 
     def close(self) -> None:
         if self._timer is not None:
@@ -681,6 +770,6 @@ class Session:
         return {"status": status, "result": self.match.result, "orders": self.match.seq,
                 "digest": self.game.digest(), "side": self.side, "role": self.role,
                 "bytes_sent": sent, "bytes_received": received, "connections": self.links,
-                "hello_bytes": self.handshake_bytes,
-                "refused": len(self.refusals), "journal": self.match.journal_path,
+                "hello_bytes": self.handshake_bytes, "hello_bytes_last": (self.hello_sizes or [0])[-1],
+                "refused": self.refused, "journal": self.match.journal_path,
                 "desync": self.desync, "turn": self.game.state.turn}

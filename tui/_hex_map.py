@@ -45,6 +45,7 @@ class Marks:
     target: bool = False
     contact: bool = False  # in the enemy's zone of control (the engine says where)
     line: bool = False  # on the line from the selected unit to the cursor
+    moved: bool = False  # the other side moved a unit here in its last turn
 
 
 @dataclass
@@ -244,7 +245,7 @@ class HexMapView(ScrollView, can_focus=True):
                     (u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks)))
         out = {h: (tuple(sorted(v)),) for h, v in looks.items()}
         for h, mk in self.marks.items():
-            out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line),)
+            out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved),)
         if self.selected is not None:
             out[self.selected] = out.get(self.selected, ()) + ("selected",)
         return out
@@ -363,11 +364,12 @@ class HexMapView(ScrollView, can_focus=True):
             reduced = g.reduced if top.strength < top.max_strength else ""
             more = g.stack if len(units) > 1 else ""
             marked = g.marked if top.marks else ""
+            moved = g.moved if mk.moved else ""
             if pointy:   # the side's letter above the counter, the most urgent mark below
-                lower = over or more or (reduced if self.drawing.facing else "") or marked
+                lower = over or moved or more or (reduced if self.drawing.facing else "") or marked
                 return [main, (self.letters.get(top.side, "?"), style), (lower, over_style or style)]
             first = over or self.letters.get(top.side, "?")
-            second = more or reduced or marked or " "
+            second = moved or more or reduced or marked or " "
             return [main, (first + second, self._combined(over_style or style, _UNDERLINE, None))]
         if mk.reach is not None:
             text = f"{g.reach}{mk.reach}"
@@ -377,6 +379,8 @@ class HexMapView(ScrollView, can_focus=True):
                 [main, (lower.ljust(2) if lower else "", over_style)]
         if over:
             return [(over.center(width), over_style), ("", None), ("", None)]
+        if mk.moved:
+            return [(g.moved.center(width), pal.line), ("", None), ("", None)]
         return [(self._terrain_text(h).center(width), pal.glyph), ("", None), ("", None)]
 
     def _big_face(self, h: Hex) -> list[tuple[str, Style | None]]:
@@ -395,6 +399,8 @@ class HexMapView(ScrollView, can_focus=True):
         while len(slots) < 3:
             slots.append(("", None))
         flags = ""
+        if mk.moved:
+            flags += g.moved
         if mk.target:
             flags += g.target
         if mk.contact:

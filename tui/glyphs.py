@@ -30,6 +30,7 @@ class Glyphs:
     target: str = "\u2297"
     contact: str = "z"
     line: str = "\u00b7"
+    moved: str = "\u00bb"  # where the other side moved in its last turn
     selected: str = "\u25c6"
     pending: str = "!"
 
@@ -40,4 +41,4 @@ class Glyphs:
 
 UNICODE = Glyphs(False)
 ASCII = Glyphs(True, reduced="-", stack="s", marked="*", reach=">", target="X",
-               contact="z", line=".", selected="@", pending="!")
+               contact="z", line=".", moved="m", selected="@", pending="!")

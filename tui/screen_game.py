@@ -202,8 +202,6 @@ class GameScreen(Screen):
             h = game.state.units[self.selected].hex
             sel = Hex(*h) if h is not None else None
         self.map_view.show(game, self._marks(), sel)
-        if hasattr(self.map_view, "set_highlight"):
-            self.map_view.set_highlight(self.highlight)
 
     def _update_panel(self) -> None:
         game = self.session.game
@@ -661,9 +659,8 @@ class GameScreen(Screen):
 
     def _marks(self) -> dict[Hex, Marks]:
         marks = self._selection_marks()
-        if self.highlight and not hasattr(self.map_view, "set_highlight"):
-            for h in self.highlight:  # until the map widget draws a highlight of its own
-                marks.setdefault(h, Marks()).line = True
+        for h in self.highlight:
+            marks.setdefault(h, Marks()).moved = True
         return marks
 
     def action_zoom(self, delta: int) -> None:

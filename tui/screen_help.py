@@ -16,6 +16,7 @@ LEGEND = """Map symbols (glyph, ASCII); v opens the overview with this scenario'
   S / R ...    the side's letter, on the hex's bottom edge of flat-top maps; colour says it too
   →3 (>3)      can move here, cost 3   ⊗ (X) fire/attack target   z enemy zone of control
   · (.)        line from the selected unit to the cursor      • (*) the unit has acted
+  » (m)        the other side moved a unit here in its last turn (until you give an order)
   terrain and hexside glyphs: the same as `hexwar describe --map` prints (see the overview)
 The cursor hex has its edges in reverse video; its number and column stand out on the rulers."""
 

@@ -151,3 +151,14 @@ def test_s21_9_a_failed_line_attack_goes_straight_ahead():
     play(g, "attack", dice=[1, 2], unit="b", target=tuple(unit(g, "r").hex), contact=None)
     assert unit(g, "b").hex == Hex(3, 5)          # FR then FL from (2, 7): straight north
     assert unit(g, "b").facing == NORTH
+
+
+def test_s7_3_item4_a_wall_higher_than_a_man_blocks_sight():
+    from hexwar.engine.rulesets.napoleonica.sight import attack_sight, reform_sight
+    walls = [("wall", [("0607", "0506"), ("0607", "0606")])]     # both hexsides north of 0607
+    g = game([dict(BLUE_COL, hex="0607"), dict(RED_LINE, hex="0604")], hexsides=walls, phase="attack")
+    b, r = unit(g, "b").hex, unit(g, "r").hex
+    assert not attack_sight(g.map, B.View(g.state), b, r)
+    assert not reform_sight(g.map, b, r)
+    g = game([dict(BLUE_COL, hex="0607"), dict(RED_LINE, hex="0604")], phase="attack")
+    assert attack_sight(g.map, B.View(g.state), b, r)

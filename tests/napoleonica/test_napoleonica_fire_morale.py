@@ -161,3 +161,25 @@ def test_s22_3_trigger_b_counts_units_not_generals():
     assert MO.triggers(g.state, unit(g, "b")) == []
     remove(ctx, g.state.units["r"], "destroyed")
     assert g.state.vars["losses"] == [["red", 3, 5]]
+
+
+def test_s22_6_losing_the_commander_in_chief_makes_every_unit_of_that_army_test():
+    from hexwar.engine.ruleset import Resolution
+    from hexwar.engine.rulesets.napoleonica.melee import remove
+    g = game([SHOOTER, TARGET, dict(id="b2", side="blue", kind="INF_LINE", hex="1009", formation="line")],
+             phase="fire")
+    remove(Resolution(g, g.state, None), g.state.units["blue-cinc"], "captured")
+    assert MO.triggers(g.state, unit(g, "b")) == ["commander-in-chief lost"]
+    assert MO.triggers(g.state, unit(g, "b2")) == ["commander-in-chief lost"]
+    assert MO.triggers(g.state, unit(g, "r")) == []
+
+
+def test_s22_3_triggers_c_and_d_flank_attack_and_cavalry_contact():
+    g = game([SHOOTER, TARGET, dict(id="c", side="red", kind="CAV_DRAGOON", hex="0708", formation="line")],
+             phase="fire")
+    g.state.vars["contacts"] = [["c", "b", "flank", 0, False, False, True]]
+    why = MO.triggers(g.state, unit(g, "b"))
+    assert why == ["charged by cavalry", "flank attack"]
+    assert ("flank or rear attack", -2) in MO.modifiers(g.state, unit(g, "b"), why)
+    unit(g, "b").mark("formation", "square")
+    assert MO.triggers(g.state, unit(g, "b")) == ["flank attack"]      # a square does not fear horse

@@ -189,3 +189,15 @@ def test_s16_2_g09_minimums_are_shares_of_each_arm_not_of_the_army():
     army = [("INF_LINE", {"arm": "inf"}), ("CAV_DRAGOON", {"arm": "cav"}), ("ART_MEDIUM", {"arm": "art"})]
     assert 50 + 30 + 50 > 100
     assert army_problems("x", army) == []
+
+
+def test_s22_4_exact_melee_odds_with_the_tie_rules():
+    # equal single dice and equal terms: the attacker wins only on a higher die (190 of 400);
+    # when both sides attacked, ties are re-rolled: exactly one half
+    assert M.win_chance(1, 5, True, 1, 5, False) == (190, 400)
+    assert M.win_chance(1, 5, False, 1, 5, True) == (210, 400)
+    win, total = M.win_chance(1, 5, True, 1, 5, True)
+    assert (win, total) == (190, 380)
+    g = engaged()
+    odds = g.odds(Order.make("melee", unit="b"))
+    assert odds["chances"]["blue wins"] == M.win_chance(1, 8, True, 1, 5, False)

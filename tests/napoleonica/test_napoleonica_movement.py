@@ -185,3 +185,12 @@ def test_s9_3_one_units_orders_are_the_legal_orders_that_name_it():
     for uid in ("c", "a", "blue-cinc"):
         assert list(g.unit_orders(uid)) == [o for o in g.legal_orders() if o.get("unit") == uid]
     assert list(g.unit_orders("red-cinc")) == []
+
+
+def test_s9_2_the_side_panel_counts_the_block_of_four():
+    g = game([dict(id=f"b{i}", side="blue", kind="INF_LINE", hex=f"{2 * i + 1:02d}09", formation="column")
+              for i in range(3)] + [dict(id="r", side="red", kind="INF_LINE", hex="0602", formation="line")])
+    play(g, "hold", unit="b0")
+    lines = g.status_lines("blue")
+    assert any("1 of 4 used in this block" in x for x in lines)
+    assert any(x.startswith("pieces left to act: 3") for x in lines)     # b1, b2 and the CinC

@@ -38,3 +38,14 @@ def test_s7_4_no_attack_from_or_onto_a_ford():
     b, r = unit(g, "b"), unit(g, "r")
     assert g.map.terrain_at(r.hex) == "ford"
     assert "ford" in A.target_problem(g.map, B.View(g.state), b, r)
+
+
+def test_s7_4_no_attack_path_crosses_a_ravine_and_cavalry_never_enters_it():
+    rows = ["." * 12] * 5 + ["RRRRRRRRRRRR"] + ["." * 12] * 4
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column"),
+              dict(id="c", side="blue", kind="CAV_DRAGOON", hex="0907", formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex="0605", formation="line")], rows=rows, phase="attack")
+    assert B.enter_cost(g.map, unit(g, "b"), hx(g, "0607"), hx(g, "0606")) == 2
+    assert B.enter_cost(g.map, unit(g, "c"), hx(g, "0907"), hx(g, "0906")) is None
+    # red's front hexes lie in the ravine: no room for contact, so no attack at all (7.4, G-32)
+    assert not [o for o in g.legal_orders() if o.kind == "attack" and o["unit"] == "b"]

@@ -28,14 +28,19 @@ def load(name: str = SCENARIO) -> Any:
 
 async def start_host(home: Path, scenario: Any, *, side: str | None = None, turn_time: int = 0,
                      port: int = 0, journal: Path | None = None, code: str | None = None,
-                     keepalive: float = 5.0) -> Host:
+                     keepalive: float = 5.0, limits: Any = None, admit: tuple[str, ...] = (),
+                     watch_code: str | None = None) -> Host:
     side = side or scenario.sides[0].id
     other = next(s.id for s in scenario.sides if s.id != side)
     match = NetMatch.create(scenario, os.urandom(16), journal or home / "host.journal",
                             players={side: "host", other: "guest"},
                             info={"role": "host", "side": side, "turn_time": turn_time})
-    session = Session(match, side, role="host", turn_time=turn_time)
-    return await Host(session, home, code=code, keepalive=keepalive).start("127.0.0.1", port)
+    extra = {"limits": limits} if limits is not None else {}
+    session = Session(match, side, role="host", turn_time=turn_time, **extra)
+    if admit:
+        extra["admit"] = admit
+    return await Host(session, home, code=code, keepalive=keepalive, watch_code=watch_code,
+                      **{k: v for k, v in extra.items() if k != "limits"}).start("127.0.0.1", port)
 
 
 async def resume_host(home: Path, journal: Path, port: int) -> Host:
@@ -94,6 +99,7 @@ class Hostile:
                                key=public_line(guest_key(self.home)))
         mine.update(hello_overrides or {})
         await self.link.send(mine)
+        self.link.start_play()
         theirs = await asyncio.wait_for(self.link.recv(), 10)
         if resume and theirs.get("type") == "resume":
             game = self.host.session.game
@@ -101,7 +107,9 @@ class Hostile:
         return theirs
 
     async def send(self, frame: Any) -> None:
-        await self.link.send(frame)  # Link.send packs anything; it checks nothing
+        """Send ``frame`` in the play wire form as far as it has one, checking nothing: a dict of
+        a known type goes positionally (unknown fields appended), anything else as it is."""
+        await self.link.send_frame(loose_wire(frame, self.link._out_strings))
 
     async def send_raw(self, data: bytes) -> None:
         self.link.writer.write(data)
@@ -127,3 +135,25 @@ class Hostile:
             self.link.close()
         if self.conn is not None:
             self.conn.close()
+
+
+def loose_wire(frame: Any, strings: Any) -> Any:
+    """``protocol.encode`` without the checks, so a test can send what an honest peer never would."""
+    from hexwar.net import protocol
+    if not isinstance(frame, dict) or frame.get("type") not in protocol.WIRE:
+        return frame
+    code, fields = protocol.WIRE[frame["type"]]
+    values = [frame.get(name) for name in fields]
+    for i, name in enumerate(fields):
+        v = values[i]
+        if name == "order" and isinstance(v, dict) and isinstance(v.get("k"), str) \
+                and isinstance(v.get("a", {}), dict):
+            values[i] = protocol.encode_order(v, strings)
+        elif name == "side" and isinstance(v, str):
+            values[i] = strings.token(v)
+    while values and values[-1] is None and fields[len(values) - 1] not in protocol.NIL_VALUED:
+        values.pop()
+    extra = [v for k, v in frame.items() if k != "type" and k not in fields]
+    if extra:
+        values += [None] * (len(fields) - len(values)) + extra
+    return [code, *values]

@@ -15,6 +15,7 @@ from hexwar.net import protocol
 from hexwar.net.errors import FramingError, LinkClosed, ProtocolViolation
 from hexwar.net.framing import MAX_DEPTH, FrameReader, pack
 
+from hexwar.net.limits import Limits
 from netkit import Hostile, load, start_host
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-(1 << 63), (1 << 64) - 1), st.floats(allow_nan=False),
@@ -116,7 +117,8 @@ def live():
     lt = LoopThread()
     tmp = Path(tempfile.mkdtemp(prefix="hexwar-fuzz-"))
     scenario = load()
-    host = lt.run(start_host(tmp / "h", scenario))
+    # many refusals on one connection: the per-link cap is tested in test_abuse.py
+    host = lt.run(start_host(tmp / "h", scenario, limits=Limits(refusals_per_link=1 << 30)))
     hostile = Hostile(host, tmp / "g", code=host.invitation()["code"])
     lt.run(hostile.connect())
     yield lt, host, hostile

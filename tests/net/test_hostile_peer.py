@@ -10,6 +10,7 @@ import asyncssh
 import pytest
 
 from hexwar.engine import Dice, Game, Order, nonce_commitment, order_seed
+from hexwar.net import protocol
 from hexwar.net.client import open_link
 from hexwar.net.errors import AuthRefused, LinkClosed
 
@@ -38,14 +39,18 @@ async def test_bad_messages_are_refused_with_reasons_and_change_nothing(tmp_path
         resume = await hostile.connect()
         assert resume["type"] == "resume" and resume["seq"] == 0
         game = Game(scenario)
-        digest = bytes.fromhex(game.digest())
+        full = bytes.fromhex(game.digest())
+        digest = full[:protocol.DIGEST_BYTES]
         dice_order = next(o for o in game.legal_orders() if game.needs_dice(o))
         enemy = next(u for u in game.state.units.values() if u.side == host.session.side)
-        await _refused(hostile, host, [1, 2, 3], "must be a map")
-        await _refused(hostile, host, {"type": "launch-missiles"}, "unknown message type")
-        await _refused(hostile, host, {"type": "order", "seq": "0", "order": {}}, "'seq' must be an integer")
-        await _refused(hostile, host, {"type": "order", "seq": 0, "order": {"k": "end-phase"}, "x": 1}, "unknown field")
-        await _refused(hostile, host, {"type": "order", "seq": 0, "order": {"k": 5}, "digest": digest}, "malformed order")
+        await _refused(hostile, host, "a string", "must be a non-empty list")
+        await _refused(hostile, host, {"type": "launch-missiles"}, "must be a non-empty list, not dict")
+        await _refused(hostile, host, [99, "launch-missiles"], "unknown message type")
+        await _refused(hostile, host, {"type": "order", "seq": "0", "order": {"k": "end-phase"}}, "'seq' must be an integer")
+        await _refused(hostile, host, {"type": "order", "seq": 0, "order": {"k": "end-phase"}, "x": 1}, "fields, at most 4")
+        await _refused(hostile, host, {"type": "order", "seq": 0, "order": {"k": "Launch!"}, "digest": digest}, "malformed order")
+        await _refused(hostile, host, {"type": "order", "seq": 0, "order": {"k": 5}, "digest": digest}, "an order must be")
+        await _refused(hostile, host, [2, 0, [7], digest], "unknown string reference")
         await _refused(hostile, host, {"type": "order", "seq": 3, "order": dice_order.to_wire(), "commit": bytes(32)},
                        "out of order")
         await _refused(hostile, host, {"type": "order", "seq": 0, "digest": digest,
@@ -55,7 +60,7 @@ async def test_bad_messages_are_refused_with_reasons_and_change_nothing(tmp_path
                        "needs dice")
         await _refused(hostile, host, {"type": "reveal", "seq": 0, "nonce": bytes(16), "digest": digest}, "no committed order")
         await _refused(hostile, host, {"type": "ack", "seq": 0, "digest": digest}, "not awaiting")
-        await _refused(hostile, host, {"type": "resume", "seq": 0, "digest": digest}, "twice")
+        await _refused(hostile, host, {"type": "resume", "seq": 0, "digest": full}, "twice")
         await _refused(hostile, host, {"type": "record", "seq": 0, "side": "natives", "order": dice_order.to_wire(),
                                        "nonces": [bytes(16), bytes(16)], "digest": digest}, "catching up")
         await _refused(hostile, host, {"type": "draw", "action": "accept", "seq": 0}, "not offered")
@@ -73,7 +78,7 @@ async def test_bad_messages_are_refused_with_reasons_and_change_nothing(tmp_path
         await _refused(hostile, host, {"type": "order", "seq": 0, "order": Order.make("end-phase").to_wire(),
                                        "commit": bytes(32)}, "not the order you committed to")
         game.apply(dice_order, Dice(order_seed(host.session.match.match_id, 0, nonce_a, nonce_b)), "natives")
-        good = bytes.fromhex(game.digest())
+        good = bytes.fromhex(game.digest())[:protocol.DIGEST_BYTES]
         replies = await hostile.exchange({"type": "reveal", "seq": 0, "nonce": nonce_a, "digest": good})
         assert {"type": "ack", "seq": 0, "digest": good} in replies
         assert _state(host) == (1, game.digest())
@@ -81,7 +86,7 @@ async def test_bad_messages_are_refused_with_reasons_and_change_nothing(tmp_path
         await _refused(hostile, host, {"type": "reveal", "seq": 0, "nonce": nonce_a, "digest": good}, "no committed order")
         await _refused(hostile, host, {"type": "order", "seq": 0, "order": dice_order.to_wire(),
                                        "commit": nonce_commitment(nonce_a)}, "replays an order already applied")
-        assert len(host.session.refusals) == 19
+        assert len(host.session.refusals) == 22
         assert host.session.desync is None
     finally:
         hostile.close()

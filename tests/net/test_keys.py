@@ -8,7 +8,7 @@ import asyncssh
 import pytest
 
 from hexwar.net.errors import HostKeyChanged
-from hexwar.net.keys import (AuthorizedKeys, Invite, KnownHosts, data_dir, fingerprint, host_key,
+from hexwar.net.keys import (Invite, KnownHosts, data_dir, fingerprint, host_key,
                              new_code, public_line)
 
 
@@ -47,17 +47,6 @@ def test_known_hosts_trust_on_first_use_and_refuse_a_changed_key(tmp_path):
     assert "REMOTE HOST IDENTIFICATION HAS CHANGED" in text
     assert fingerprint(a) in text and fingerprint(b) in text and str(known.path) in text
     assert "[example.org]:2222" in (tmp_path / "known_hosts").read_text()
-
-
-def test_authorized_keys(tmp_path):
-    auth = AuthorizedKeys(tmp_path / "authorized_keys")
-    a = asyncssh.generate_private_key("ssh-ed25519")
-    b = asyncssh.generate_private_key("ssh-ed25519")
-    assert a not in auth
-    auth.add(a, "friend")
-    auth.add(a, "friend")
-    assert a in auth and b not in auth
-    assert auth.keys() == [public_line(a)]
 
 
 def test_invite_codes_are_one_time_and_watch_codes_reusable():

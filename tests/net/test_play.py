@@ -99,9 +99,10 @@ async def test_spectator_input_is_never_applied(tmp_path, scenario):
                                      code=inv["watch_code"])
         theirs = await handshake.receive_hello(link)
         await link.send(handshake.hello("spectator", scenario))
+        link.start_play()
         before = host.session.game.digest()
         first = next(iter(host.session.game.legal_orders()))
-        await link.send(protocol.message("order", seq=0, order=first.to_wire(), digest=bytes(16)))
+        await link.send(protocol.message("order", seq=0, order=first.to_wire(), digest=bytes(protocol.DIGEST_BYTES)))
         reply = await asyncio.wait_for(link.recv(), 5)
         assert reply["type"] == "error" and "read-only" in reply["reason"]
         assert host.session.game.digest() == before and host.session.match.seq == 0

@@ -143,7 +143,7 @@ async def test_host_ui_chat_draw_refusal_disconnect_and_resign(morobad, tmp_path
     (tmp_path / "g").mkdir()
     monkeypatch.setenv("HEXWAR_HOME", str(tmp_path / "h"))
     app = HexwarApp(net=NetStart("host", host_args(morobad, "natives", 0, bind="127.0.0.1",
-                                                   code="let-me-in")), theme="default")
+                                                   code="let-me-in-4711")), theme="default")
     guest = runner = None
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -152,10 +152,10 @@ async def test_host_ui_chat_draw_refusal_disconnect_and_resign(morobad, tmp_path
             lobby = app.screen
             inv = lobby.invitation
             text = lobby.text
-            for part in (str(inv["port"]), inv["fingerprint"], "let-me-in",
+            for part in (str(inv["port"]), inv["fingerprint"], "let-me-in-4711",
                          f"hexwar join 127.0.0.1:{inv['port']}", "Waiting for the guest"):
                 assert part in text, (part, text)
-            guest = Guest("127.0.0.1", inv["port"], home=tmp_path / "g", code="let-me-in",
+            guest = Guest("127.0.0.1", inv["port"], home=tmp_path / "g", code="let-me-in-4711",
                           fingerprint=inv["fingerprint"], journal=str(tmp_path / "g" / "guest.journal"))
             runner = asyncio.ensure_future(guest.run(retry_delay=0.1, give_up=5))
             await in_game(pilot, app)

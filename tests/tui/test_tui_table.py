@@ -240,6 +240,11 @@ async def test_item13_the_computers_turn_is_summarised_and_its_units_marked(dril
                        if u.side == "blue" and u.alive and u.hex != before[uid])
         screen = game_screen(app)
         assert sorted(screen.highlight) == moved
+        # the map draws its own mark there, not the line-of-fire dot
+        glyph = screen.map_view.glyphs.moved
+        for h in moved:
+            assert screen.map_view.marks[h].moved
+            assert any(glyph in text for text, _ in screen.map_view._face(h).slots)
         assert any("What Blue did" in n for n in notes(app))
         assert "= moved" in log_text(app)
         await pilot.press("tab", "escape")                     # looking around keeps the marks

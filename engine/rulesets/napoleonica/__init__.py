@@ -20,6 +20,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``occupy unit hex`` - movement: enter the settlement hex next to the unit ([F] 20); leaving
   it is a one-hex ``move``.
 * ``fortify unit hex`` - movement: engineers fortify the friendly-held settlement (22.9).
+* ``climb unit hex`` / ``gate unit hex`` - movement: onto a fort wall from the courtyard, or
+  through the fort's gate (22.7); coming down from a wall is a one-hex ``move``.
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
 * ``resign``.
@@ -51,8 +53,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "fire", "melee", "resign")
-UNIT_ORDERS = ("appear", "move", "form", "dismount", "mount", "hold", "rally", "fire", "attack", "melee")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -257,6 +258,11 @@ class NapoleonicaRuleset(Ruleset):
                 return "occupy a free settlement hex next to the unit, with no enemy unit in that " \
                        "settlement and no enemy next to it ([F] 20, 9.4); not mounted cavalry or the train"
             return None
+        if kind in ("climb", "gate"):
+            if (kind, _hex(order.get("hex"))) not in MV.fort_steps(hmap, B.View(state), u):
+                return "climb onto a free wall hex from the courtyard, or pass the gate into or out " \
+                       "of the fort, one hex, not next to an enemy (22.7)"
+            return None
         if kind == "fortify":
             if _hex(order.get("hex")) not in MV.fortify_targets(hmap, B.View(state), state, u):
                 return "engineers fortify a settlement they hold or one next to them held by a " \
@@ -287,7 +293,7 @@ class NapoleonicaRuleset(Ruleset):
             form, f = order.get("formation"), _facing(order.get("facing"))
             if form not in forms or f not in (u.facing, (u.facing + 3) % 6):
                 return f"{kind}: a formation of {', '.join(forms)}, keeping or reversing the facing (9.9)"
-            if kind == "mount" and hmap.terrain_at(u.hex) in ("forest", "swamp"):
+            if kind == "mount" and hmap.terrain_at(u.hex) in ("forest", "swamp", "ravine"):
                 return "mounted cavalry may not stand in forest or swamp"
             return None
         return f"unknown order {kind!r}"
@@ -429,6 +435,12 @@ class NapoleonicaRuleset(Ruleset):
                             and (B.is_general(other) or B.arm(other) == "eng"):
                         M.remove(ctx, other, "captured")
             return
+        if kind in ("climb", "gate"):
+            frm, h = u.hex, Hex(*order["hex"])
+            u.hex = h
+            ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
+                     frm=[frm[0], frm[1]], to=[h[0], h[1]])
+            return
         if kind == "fortify":
             town = MV.settlement_of(ctx.map, Hex(*order["hex"]))
             fortified = state.vars.setdefault("fortified", [])
@@ -529,6 +541,9 @@ class NapoleonicaRuleset(Ruleset):
                              _hex(order.get("contact")))
         if order.kind == "rally":
             return morale.preview_rally(game.scenario, state, u)
+        if order.kind == "melee":
+            group = next(g for g in M.components(state) if u.id in g)
+            return M.preview(hmap, state, group, u.side)
         return {}
 
     def status_lines(self, game: "Game", side: str) -> list[str]:
@@ -541,7 +556,14 @@ class NapoleonicaRuleset(Ruleset):
         lines.append(f"points so far {turn.points(game.scenario, state, side)}; breaks at "
                      f"{D.BREAK_PCT}% of {state.sides[side].get('start_combat', 0)} combat units gone")
         if state.phase == "movement":
-            lines.append(f"pieces left to act: {len(AC.pieces(state, side))}")
+            line = f"pieces left to act: {len(AC.pieces(state, side))}"
+            if side == state.active:
+                line += f"; {state.vars.get('block', 0)} of 4 used in this block (9.2)"
+            lines.append(line)
+        hits = state.vars.get("hits", {})
+        waiting = sum(n for uid, n in sorted(hits.items()) if state.units[uid].side == side)
+        if waiting:
+            lines.append(f"hits to take when the Fire phase ends: {waiting} (22.2)")
         return lines
 
     def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:

@@ -48,7 +48,7 @@ def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = Fal
     for h in hmap.edge_hexes(edge):
         if h in view.stands or view.generals.get(h) and B.is_general(u):
             continue
-        if hmap.terrain_at(h) in ("lake", "river", "village") or (hmap.terrain_at(h) in ("forest", "swamp")
+        if hmap.terrain_at(h) in ("lake", "river", "village") or (hmap.terrain_at(h) in ("forest", "swamp", "ravine")
                                                       and not (B.foot(u) or B.is_general(u))):
             continue
         if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
@@ -91,6 +91,8 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         return
     for h in MV.occupy_targets(hmap, view, u):
         yield Order.make("occupy", unit=u.id, hex=tuple(h))
+    for step, h in MV.fort_steps(hmap, view, u):
+        yield Order.make(step, unit=u.id, hex=tuple(h))
     for h in MV.fortify_targets(hmap, view, view.state, u):
         yield Order.make("fortify", unit=u.id, hex=tuple(h))
     for into in MV.join_targets(view.state, view, u):
@@ -133,7 +135,7 @@ def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
         t = hmap.terrain_at(h)
         if t in ("lake", "river") or (t == "ford" and B.formation(u) == "unlimbered"):
             continue
-        if t in ("forest", "swamp") and not (B.foot(u) or gen):
+        if t in ("forest", "swamp", "ravine") and not (B.foot(u) or gen):
             continue
         if gen:
             if view.generals.get(h) or (h in view.stands and view.stands[h].side != u.side):

@@ -118,6 +118,8 @@ def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
             score = 30
         elif k == "fortify":
             score = 60
+        elif k in ("climb", "gate"):
+            score = 5
         elif k == "occupy":
             score = 150 if Hex(*order["hex"]) in objectives else 15
         else:

@@ -84,7 +84,7 @@ def _passable(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> bool:
     forest (7.9 item 4)."""
     if b not in hmap or B.enter_cost(hmap, u, a, b) is None:
         return False
-    return hmap.terrain_at(b) not in ("swamp", "ford")
+    return hmap.terrain_at(b) not in ("swamp", "ravine", "ford")
 
 
 def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
@@ -93,6 +93,8 @@ def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
         return "the target must be an enemy unit on the table"
     if hmap.terrain_at(u.hex) == "ford" or hmap.terrain_at(t.hex) == "ford":
         return "no attack from a ford or onto a ford (7.4)"
+    if hmap.terrain_at(u.hex) == "rampart" or hmap.terrain_at(t.hex) == "rampart":
+        return "no attack from or onto fort and fortress walls (7.1 item 10)"
     if B.infantry_like(u) and B.mounted(t):
         return "infantry may not attack mounted cavalry (7.1 item 5)"
     if B.mounted(u) and hmap.terrain_at(t.hex) == "forest":
@@ -118,8 +120,11 @@ def contact_hexes(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[Hex]:
             continue
         if any(g.side != u.side for g in view.generals.get(h, ())):
             continue
-        if not _passable(hmap, u, t.hex, h) or "wall" in hmap.features_between(h, t.hex):
+        feats = hmap.features_between(h, t.hex)
+        if not _passable(hmap, u, t.hex, h) or "wall" in feats:
             continue
+        if "earthwork" in feats and B.mounted(u):
+            continue          # 7.1 item 8: no cavalry charge across an artillery fortification
         out.append(h)
     return out
 
@@ -233,11 +238,17 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
                                                (u.facing - f) % 6))
     u.facing = newf
     cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, t.hex, D.MELEE_MODS))
+                B.cover(hmap, state, t.hex, D.MELEE_MODS),
+                D.MELEE_MODS["cover"] if _fortified_battery(hmap, t, h) else 0)
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
              cover=cover, obstacle=crossed)
+
+
+def _fortified_battery(hmap: HexMap, t: Unit, h: Hex) -> bool:
+    """A battery attacked across the front of its artillery fortification (22.4)."""
+    return B.arm(t) == "art" and "earthwork" in hmap.features_between(h, t.hex)
 
 
 def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
@@ -286,20 +297,15 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     tu = trial.units[u.id]
     tu.hex = h
     cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, t.hex, D.MELEE_MODS))
-    trial.vars["contacts"] = [[u.id, t.id, kind, cover, False, B.formation(u) == "column", B.mounted(u)]]
+                B.cover(hmap, state, t.hex, D.MELEE_MODS),
+                D.MELEE_MODS["cover"] if _fortified_battery(hmap, t, h) else 0)
+    path = paths(hmap, B.View(state), u, h) or []
+    crossed = any("obstacle" in hmap.features_between(a, b) for a, b in zip([u.hex] + path, path))
+    trial.vars["contacts"] = [[u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)]]
     group = [u.id, t.id]
     pa = M.side_terms(hmap, trial, group, u.side)
     pb = M.side_terms(hmap, trial, group, t.side)
-    sa, sb = sum(v for _, v in pa[2]), sum(v for _, v in pb[2])
-    win = 0
-    total = 20 ** (pa[1] + pb[1])
-    for ra in range(1, 21):
-        pra = ra ** pa[1] - (ra - 1) ** pa[1]
-        for rb in range(1, 21):
-            prb = rb ** pb[1] - (rb - 1) ** pb[1]
-            if ra + sa > rb + sb:
-                win += pra * prb
+    win, total = M.win_chance(pa[1], sum(v for _, v in pa[2]), True, pb[1], sum(v for _, v in pb[2]), False)
     return {"kind": kind, "modifiers": pa[2], "defender terms": pb[2],
             "chances": {"attacker wins": (win, total), "defender wins (ties too)": (total - win, total)}}
 

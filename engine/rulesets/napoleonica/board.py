@@ -14,7 +14,7 @@ footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
 
 from __future__ import annotations
 
-from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.state import State, Unit
 
@@ -205,6 +205,11 @@ def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     if t == "village" and mover != "gen":
         return None          # only the occupy action enters a settlement ([F] 20)
     feats = hmap.features_between(a, b)
+    if t == "rampart":
+        return None          # only the climb action (22.7)
+    if "courtyard" in (t, hmap.terrain_at(a)) and hmap.terrain_at(a) != t:
+        # in or out of a fort: only through the gate, as the gate action (generals walk it)
+        return 1 if mover == "gen" and "gate" in feats else None
     if t == "river" and hmap.road_between(a, b):
         return 1             # a bridge: along the road only (22.7)
     if "wall" in feats or t in ("lake", "river"):
@@ -212,14 +217,14 @@ def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:
     if t == "ford" and mover == "unlimbered":
         return None
     cost = 2 if t == "ford" else 1
-    if t in ("forest", "swamp"):
+    if t in ("forest", "swamp", "ravine"):
         if not on_foot:
             return None
         cost = 2
     climb = hmap.elevation_at(b) - hmap.elevation_at(a)
     if climb > 0:
         cost += climb
-    if "obstacle" in feats:
+    if "obstacle" in feats or "earthwork" in feats:
         cost += 1
     return cost
 
@@ -230,9 +235,21 @@ def cover(hmap: HexMap, state: State | None, h: Hex, mods: dict) -> int:
     t = hmap.terrain_at(h)
     if t == "village" and state is not None and [h[0], h[1]] in state.vars.get("fortified", []):
         return int(mods["fortified_cover"])
-    if t in ("forest", "village"):
+    if t in ("forest", "village", "rampart"):
         return int(mods["cover"])
     return 0
+
+
+def behind_earthwork(hmap: HexMap, battery: Hex, other: Hex) -> bool:
+    """Whether a battery in ``battery`` has an artillery fortification between it and ``other``
+    (spec 3.3, 17, 22.7): an earthwork on a hexside of its hex that faces ``other`` (the hex
+    across it is nearer to ``other``)."""
+    d = hex_distance(battery, other)
+    for k in range(6):
+        n = hex_neighbor(battery, k)
+        if "earthwork" in hmap.features_between(battery, n) and hex_distance(n, other) < d:
+            return True
+    return False
 
 
 def edge_of(scenario, side: str) -> str:

@@ -148,6 +148,12 @@ TERRAIN = {
               "sight; cover (-4 to fire at and attack it); attack reach 1 from inside",
     "swamp": "swamp: 2 MP for foot, closed to mounted cavalry, artillery and train; no attack "
              "path may enter it",
+    "ravine": "ravine: as a swamp (2 MP for foot, closed to mounted cavalry, artillery and "
+              "train; no attack path may enter it)",
+    "rampart": "wall of a fort or a fortress (22.7): climbed from the courtyard (a whole move) "
+               "and left the same way; blocks sight; cover and +2 morale on it; no attacks "
+               "onto, from or through it (7.1 item 10)",
+    "courtyard": "inside a fort: entered and left only through the gate hexside, a whole move",
     "lake": "lake: impassable",
     "river": "river: impassable except by a bridge (a road across the river hex: 1 MP); no "
              "attacks across it, attacks from or onto a bridge allowed",
@@ -157,5 +163,7 @@ TERRAIN = {
                "and to attack them, +2 morale) and never attack out; mounted cavalry may not "
                "attack it",
 }
-HEXSIDES = ("obstacle", "wall")   # passable obstacle (+1 MP, -2 attacking across) and high wall
+# passable obstacle (+1 MP, -2 attacking across), high wall, and the front of an artillery
+# fortification (earthwork: +1 MP, no cavalry attack across, cover for a battery behind it)
+HEXSIDES = ("obstacle", "wall", "earthwork", "gate")
 ROLE_NAMES = ("FR", "FL", "LF", "RL", "RR", "RF")   # hexside roles for facing 0, dirs 0..5

@@ -91,6 +91,9 @@ def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[i
     cover = B.cover(hmap, state, t.hex, D.FIRE_MODS)
     if cover:
         mods.append(("target in cover", cover))
+    elif B.arm(t) == "art" and u.kind != "ART_HOWITZER" and B.behind_earthwork(hmap, t.hex, u.hex):
+        # howitzers ignore a battery's fortification (3.3 special 3)
+        mods.append(("battery behind its fortification", D.FIRE_MODS["cover"]))
     if B.state_of(t) == "disordered":
         mods.append(("target disordered", D.FIRE_MODS["target_disordered"]))
     if B.arm(u) == "art" and B.formation(t) in ("column", "square") and B.state_of(t) == "formed":

@@ -161,7 +161,8 @@ def zone_touches(stands: list[tuple[int, int]], f: int | None, zone: str,
 
 
 # --- sight -------------------------------------------------------------------------------------
-def sight_clear(a: tuple[int, int], b: tuple[int, int], blocks: Callable[[Hex], bool]) -> bool:
+def sight_clear(a: tuple[int, int], b: tuple[int, int], blocks: Callable[[Hex], bool],
+                side_blocks: Callable[[Hex, Hex], bool] | None = None) -> bool:
     """Whether the segment between the centres of ``a`` and ``b`` misses every blocking hex.
 
     "Blocked even by the edge" (7.3, 21.7): a hex counts when the segment touches it at all, so
@@ -169,4 +170,11 @@ def sight_clear(a: tuple[int, int], b: tuple[int, int], blocks: Callable[[Hex], 
     hexside, one line takes each of the two hexes). The end hexes never block.
     """
     p, m = hex_line_pair(a, b)
-    return not any(blocks(h) for h in p[1:-1]) and not any(blocks(h) for h in m[1:-1])
+    if any(blocks(h) for h in p[1:-1]) or any(blocks(h) for h in m[1:-1]):
+        return False
+    if side_blocks is not None:
+        # a hexside feature (a high wall) blocks when either line crosses it
+        for line in (p, m):
+            if any(side_blocks(x, y) for x, y in zip(line, line[1:])):
+                return False
+    return True

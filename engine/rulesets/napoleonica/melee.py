@@ -206,3 +206,30 @@ def remove(ctx: Resolution, u: Unit, how: str) -> None:
 def _end_contacts(state: State, ids: list[str]) -> None:
     state.vars["contacts"] = [c for c in state.vars.get("contacts", [])
                               if c[0] not in ids and c[1] not in ids]
+
+
+def win_chance(dice_a: int, sum_a: int, attacked_a: bool, dice_b: int, sum_b: int,
+               attacked_b: bool) -> tuple[int, int]:
+    """Exact chance that side a wins a melee (22.4): best (highest) of its d20s plus its terms
+    beats side b's; a tie goes to the side that did not attack, or is re-rolled if both did."""
+    win = lose = 0
+    for ra in range(1, 21):
+        pa = ra ** dice_a - (ra - 1) ** dice_a
+        for rb in range(1, 21):
+            pb = rb ** dice_b - (rb - 1) ** dice_b
+            ta, tb = ra + sum_a, rb + sum_b
+            if ta > tb or (ta == tb and attacked_b and not attacked_a):
+                win += pa * pb
+            elif ta < tb or (ta == tb and attacked_a and not attacked_b):
+                lose += pa * pb
+    return win, win + lose
+
+
+def preview(hmap: HexMap, state: State, group: list[str], side: str) -> dict[str, Any]:
+    """Both sides' terms of one melee and the chance that ``side`` wins it."""
+    other = state.enemy_of(side)
+    pa = side_terms(hmap, state, group, side)
+    pb = side_terms(hmap, state, group, other)
+    win, total = win_chance(pa[1], sum(v for _, v in pa[2]), pa[3], pb[1], sum(v for _, v in pb[2]), pb[3])
+    return {"modifiers": pa[2], "enemy terms": pb[2],
+            "chances": {f"{side} wins": (win, total), f"{other} wins": (total - win, total)}}

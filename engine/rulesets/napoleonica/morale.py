@@ -38,7 +38,7 @@ def triggers(state: State, u: Unit) -> list[str]:
     return sorted(set(out))
 
 
-def modifiers(state: State, u: Unit, why: list[str]) -> list[tuple[str, int]]:
+def modifiers(state: State, u: Unit, why: list[str], hmap=None) -> list[tuple[str, int]]:
     M = D.MORALE_MODS
     mods: list[tuple[str, int]] = []
     gens = [g for g in state.side_units(u.side) if B.is_general(g) and B.on_table(g)
@@ -47,8 +47,8 @@ def modifiers(state: State, u: Unit, why: list[str]) -> list[tuple[str, int]]:
         mods.append(("general near", M["general"]))
         if any(g.kind == "CINC" for g in gens):
             mods.append(("commander-in-chief near", M["cinc_extra"]))
-    if B.garrison(u):
-        mods.append(("in a settlement", M["settlement"]))
+    if B.garrison(u) or (hmap is not None and u.hex is not None and hmap.terrain_at(u.hex) == "rampart"):
+        mods.append(("in a settlement", M["settlement"]) if B.garrison(u) else ("on a wall", M["settlement"]))
     if B.state_of(u) == "disordered":
         mods.append(("disordered", M["disordered"]))
     lost = u.max_strength - u.strength
@@ -67,7 +67,7 @@ def run_phase(ctx: Resolution) -> None:
             continue
         why = triggers(state, u)
         if why:
-            tests.append((u, why, modifiers(state, u, why)))
+            tests.append((u, why, modifiers(state, u, why, ctx.map)))
     state.vars["losses"] = []
     state.vars["cinc_lost"] = []
     for u, why, mods in tests:

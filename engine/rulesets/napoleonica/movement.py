@@ -97,6 +97,14 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
         return out
     if B.is_general(u):
         return general_moves(hmap, view, u)
+    if hmap.terrain_at(u.hex) == "rampart":
+        # coming down from a wall into the courtyard takes the whole phase (22.7)
+        for d in range(6):
+            n = hex_neighbor(u.hex, d)
+            if n in hmap and hmap.terrain_at(n) == "courtyard" and _free(view, u, n):
+                for f in range(6):
+                    out[(n, f)] = ("descend", (n,))
+        return out
     if B.garrison(u):
         # leaving a settlement takes the whole phase ([F] 20): one step out, any facing
         for d in range(6):
@@ -295,4 +303,24 @@ def fortify_targets(hmap: HexMap, view: B.View, state, u: Unit) -> list[Hex]:
         held = any((s := view.stands.get(x)) is not None and s.side == u.side and B.garrison(s) for x in town)
         if held:
             out.append(town[0])
+    return sorted(out)
+
+
+def fort_steps(hmap: HexMap, view: B.View, u: Unit) -> list[tuple[str, Hex]]:
+    """The fort actions of 22.7, each a whole move: ``climb`` from the courtyard onto a free
+    wall hex (foot units and batteries), ``gate`` through the gate hexside into or out of the
+    courtyard (not mounted cavalry onto walls; no stand next to an enemy afterwards, 9.4)."""
+    if u.hex is None or B.state_of(u) != "formed" or B.is_general(u) or B.garrison(u):
+        return []
+    here = hmap.terrain_at(u.hex)
+    out: list[tuple[str, Hex]] = []
+    for _, n in hmap.neighbors(u.hex):
+        if not _free(view, u, n) or n in view.stands:
+            continue
+        there = hmap.terrain_at(n)
+        if here == "courtyard" and there == "rampart" and not B.mounted(u) and B.arm(u) != "train":
+            out.append(("climb", n))
+        elif "gate" in hmap.features_between(u.hex, n) and "courtyard" in (here, there) \
+                and there not in ("rampart", "lake", "river", "village"):
+            out.append(("gate", n))
     return sorted(out)
