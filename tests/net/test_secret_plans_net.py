@@ -72,6 +72,7 @@ async def test_g19_a_wrong_reveal_from_the_peer_is_refused_and_changes_nothing(t
     import os
 
     from hexwar.engine import Order, nonce_commitment
+    from hexwar.net.protocol import short_digest
 
     from netkit import Hostile
 
@@ -102,7 +103,7 @@ async def test_g19_a_wrong_reveal_from_the_peer_is_refused_and_changes_nothing(t
         trial = session.game.copy()
         trial.apply(order, None, "german")
         replies = await hostile.exchange({"type": "order", "seq": session.match.seq,
-                                          "order": order.to_wire(), "digest": bytes.fromhex(trial.digest())})
+                                          "order": order.to_wire(), "digest": short_digest(trial.digest())})
         assert not [r for r in replies if r.get("type") == "error"], replies
         return replies
 
@@ -141,7 +142,7 @@ async def test_g19_a_wrong_reveal_from_the_peer_is_refused_and_changes_nothing(t
         nonce_b = next(r for r in replies if r["type"] == "nonce")["nonce"]
         trial = session.game.copy()
         trial.apply(right, Dice(order_seed(session.match.match_id, seq, nonce_a, nonce_b)), "german")
-        good = bytes.fromhex(trial.digest())
+        good = short_digest(trial.digest())
         replies = await hostile.exchange({"type": "reveal", "seq": seq, "nonce": nonce_a, "digest": good})
         assert {"type": "ack", "seq": seq, "digest": good} in replies
         assert session.game.state.phase == "execute" and session.game.digest() == trial.digest()
