@@ -48,7 +48,7 @@ from .rolls import roll_off
 from .setup import check_scenario, initial_state
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
     from hexwar.engine.movement import Route
     from hexwar.engine.scenario import Scenario
 
@@ -110,7 +110,7 @@ class NapoleonicaRuleset(Ruleset):
         return lambda state, side: self.has_action(hmap, scenario, state, side)
 
     # --- legal orders -------------------------------------------------------------------------
-    def legal_orders(self, game: "Game") -> Iterator[Order]:
+    def legal_orders(self, game: "Position") -> Iterator[Order]:
         state, hmap = game.state, game.map
         if state.result is not None:
             return
@@ -150,7 +150,7 @@ class NapoleonicaRuleset(Ruleset):
             yield Order.make("end-phase")
         yield Order.make("resign")
 
-    def unit_orders(self, game: "Game", unit_id: str) -> Iterator[Order]:
+    def unit_orders(self, game: "Position", unit_id: str) -> Iterator[Order]:
         """One unit's orders; in the Movement phase built for that piece alone."""
         state = game.state
         if state.result is None and state.phase == "movement":
@@ -169,7 +169,7 @@ class NapoleonicaRuleset(Ruleset):
         return None
 
     # --- validation -----------------------------------------------------------------------------
-    def validate(self, game: "Game", order: Order) -> str | None:
+    def validate(self, game: "Position", order: Order) -> str | None:
         state, hmap = game.state, game.map
         if state.result is not None:
             return "the game is over"
@@ -298,7 +298,7 @@ class NapoleonicaRuleset(Ruleset):
             return None
         return f"unknown order {kind!r}"
 
-    def needs_dice(self, game: "Game", order: Order) -> bool:
+    def needs_dice(self, game: "Position", order: Order) -> bool:
         return order.kind not in ("resign",)
 
     # --- resolution -------------------------------------------------------------------------------
@@ -498,7 +498,7 @@ class NapoleonicaRuleset(Ruleset):
         ctx.emit("formation", unit=u.id, formation=form, facing=f, how=kind)
 
     # --- previews ------------------------------------------------------------------------------
-    def reachable(self, game: "Game", unit_id: str) -> "dict[Hex, Route]":
+    def reachable(self, game: "Position", unit_id: str) -> "dict[Hex, Route]":
         from hexwar.engine.movement import Route
         u = game.state.units.get(unit_id)
         if u is None or not B.on_table(u):
@@ -509,7 +509,7 @@ class NapoleonicaRuleset(Ruleset):
                 out[h] = Route(len(path), tuple(path))
         return out
 
-    def targets(self, game: "Game", unit_id: str) -> list[Hex]:
+    def targets(self, game: "Position", unit_id: str) -> list[Hex]:
         state, hmap = game.state, game.map
         u = state.units.get(unit_id)
         if u is None or not B.on_table(u):
@@ -521,7 +521,7 @@ class NapoleonicaRuleset(Ruleset):
             return sorted(t.hex for t in AC.fire_targets(hmap, view, state, u))
         return []
 
-    def zoc_hexes(self, game: "Game", side: str) -> list[Hex]:
+    def zoc_hexes(self, game: "Position", side: str) -> list[Hex]:
         """Hexes next to an enemy stand: no move may enter them (9.4)."""
         view = B.View(game.state)
         out = set()
@@ -529,7 +529,7 @@ class NapoleonicaRuleset(Ruleset):
             out.update(n for _, n in game.map.neighbors(e.hex))
         return sorted(out)
 
-    def odds(self, game: "Game", order: Order) -> dict[str, Any]:
+    def odds(self, game: "Position", order: Order) -> dict[str, Any]:
         state, hmap = game.state, game.map
         if self.validate(game, order) is not None:
             return {}
@@ -546,7 +546,7 @@ class NapoleonicaRuleset(Ruleset):
             return M.preview(hmap, state, group, u.side)
         return {}
 
-    def status_lines(self, game: "Game", side: str) -> list[str]:
+    def status_lines(self, game: "Position", side: str) -> list[str]:
         state = game.state
         units = [u for u in state.side_units(side, alive=False) if B.is_combat(u)]
         counts: dict[str, int] = {}
@@ -566,12 +566,12 @@ class NapoleonicaRuleset(Ruleset):
             lines.append(f"hits to take when the Fire phase ends: {waiting} (22.2)")
         return lines
 
-    def ai_orders(self, game: "Game") -> Iterable[tuple[int, Order]]:
+    def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         from . import ai
         return ai.candidates(self, game)
 
     # --- invariants ---------------------------------------------------------------------------
-    def invariant_problems(self, game: "Game") -> list[str]:
+    def invariant_problems(self, game: "Position") -> list[str]:
         state, hmap = game.state, game.map
         out = []
         stands: dict[Hex, str] = {}

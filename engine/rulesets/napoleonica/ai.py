@@ -20,7 +20,7 @@ from . import fire as F
 from .geometry import zone_touches
 
 if TYPE_CHECKING:
-    from hexwar.engine.game import Game
+    from hexwar.engine.ruleset import Position
 
 
 def _want(u: Unit) -> int:
@@ -74,7 +74,7 @@ def _general_value(view: B.View, g: Unit, h: Hex) -> int:
     return 10 * covered - (50 if d <= 2 else 0)
 
 
-def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
+def candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
     state, hmap = game.state, game.map
     phase = state.phase
     view = B.View(state)
@@ -142,7 +142,7 @@ def candidates(ruleset, game: "Game") -> Iterable[tuple[int, Order]]:
         yield score, order
 
 
-def _orders(ruleset, game: "Game", view: B.View) -> Iterable[Order]:
+def _orders(ruleset, game: "Position", view: B.View) -> Iterable[Order]:
     """The legal orders worth scoring. In the Movement phase the computer activates its pieces
     one at a time, the one nearest the enemy first (fleeing units before everything), so only
     that piece's orders are scored."""
@@ -175,12 +175,12 @@ def _orders(ruleset, game: "Game", view: B.View) -> Iterable[Order]:
             yield o
 
 
-def _away(game: "Game", side: str) -> tuple[int, ...]:
+def _away(game: "Position", side: str) -> tuple[int, ...]:
     edge = B.edge_of(game.scenario, side)
     return {"south": (1, 0), "north": (4, 3), "west": (0, 5), "east": (2, 3)}[edge]
 
 
-def _can_fire_now(game: "Game", u: Unit) -> bool:
+def _can_fire_now(game: "Position", u: Unit) -> bool:
     """Holding still keeps the right to fire (9.10): worth something if a target is in reach."""
     if int(u.stat("fire", 0)) <= 0 or B.mounted(u):
         return False
