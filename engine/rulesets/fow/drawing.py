@@ -1,4 +1,4 @@
-"""How the fog-of-war ruleset's counters are drawn: one letter and a type name per unit kind.
+"""How the Flames of War campaign's counters are drawn: one letter and a type name per unit kind.
 
 Designed values, NATO-style in spirit: German and British kinds of the same arm share a letter
 (the side is drawn separately), different arms never do. Units have no facing here.
