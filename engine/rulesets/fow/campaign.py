@@ -17,6 +17,7 @@ from hexwar.engine.state import State, Unit
 
 from . import forces as F
 from . import geo
+from . import support
 
 if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
@@ -356,6 +357,7 @@ def check_victory(ctx: Resolution, scenario: "Scenario", end_of_turn: bool = Fal
 
 def end_turn(ctx: Resolution, scenario: "Scenario") -> None:
     state = ctx.state
+    support.unused_support(ctx)
     if check_victory(ctx, scenario, end_of_turn=True):
         return
     si = state.vars["si"]
