@@ -194,7 +194,7 @@ class Table:
         return replies
 
     def commitment(self, plan, salt, side=GERMAN):
-        rnd = self.session.game.state.vars["secret"]
+        rnd = self.session.game.ruleset.secret_round(self.session.game)
         bound = secret.binding(self.scenario.source_hash, rnd["round"], side)
         return bytes.fromhex(secret.commitment(bound, plan, salt))
 
@@ -202,6 +202,19 @@ class Table:
         order = sp.commit_order(commit)
         return await self.hostile.exchange({"type": "seal", "seq": self.session.match.seq,
                                             "plan_commit": commit, "digest": self.trial(order)})
+
+    async def guest_unseal(self, plan, salt):
+        """Open the guest's plan: unseal with a nonce commitment, the host's nonce, the reveal."""
+        session = self.session
+        seq, nonce_a = session.match.seq, os.urandom(16)
+        replies = await self.hostile.exchange({"type": "unseal", "seq": seq, "plan": plan, "salt": salt,
+                                               "commit": nonce_commitment(nonce_a)})
+        nonce_b = next(r for r in replies if r["type"] == "nonce")["nonce"]
+        good = self.trial(sp.reveal_order(plan, salt),
+                          Dice(order_seed(session.match.match_id, seq, nonce_a, nonce_b)))
+        replies = await self.hostile.exchange({"type": "reveal", "seq": seq, "nonce": nonce_a, "digest": good})
+        assert {"type": "ack", "seq": seq, "digest": good} in replies, replies
+        return replies
 
     async def until_closed(self, frame, timeout=10.0):
         """Send ``frame``; everything the host says until it closes the link."""
@@ -220,7 +233,16 @@ async def _at_the_plan(tmp_path, scenario, **kw) -> Table:
     table = Table(host, hostile, scenario)
     await hostile.connect()
     await table.sync()
-    assert await host.session.wait_until(lambda: host.session.connected, 5)
+    session = host.session
+    assert await session.wait_until(lambda: session.connected, 5)
+    # the secret deployment (G-59): both place their companies as the scenario's set-up does
+    await table.by_host(session.commit_plan(session.game.ruleset.ai_plan(session.game, BRITISH)))
+    placement = session.game.ruleset.ai_plan(session.game, GERMAN)
+    salt = sp.new_salt(session.match.match_id, session.match.seq)
+    await table.guest_seal(table.commitment(placement, salt))
+    await table.by_host(session.reveal_plan())
+    await table.guest_unseal(placement, salt)
+    assert session.game.state.phase == "start"
     await table.by_host(host.session.submit(Order.make("start")))
     await table.by_host(host.session.submit(Order.make("end-phase")))
     await table.guest(Order.make("end-phase"))
@@ -262,15 +284,7 @@ async def test_g19_a_wrong_reveal_is_a_protocol_violation_said_in_a_bye(tmp_path
         table.hostile.close()
         await table.hostile.connect({"match": match_id, "seq": session.match.seq})
         await table.sync()
-        seq = session.match.seq
-        nonce_a = os.urandom(16)
-        replies = await table.hostile.exchange({"type": "unseal", "seq": seq, "plan": GERMAN_PLAN, "salt": salt,
-                                                "commit": nonce_commitment(nonce_a)})
-        nonce_b = next(r for r in replies if r["type"] == "nonce")["nonce"]
-        good = table.trial(sp.reveal_order(GERMAN_PLAN, salt),
-                           Dice(order_seed(match_id, seq, nonce_a, nonce_b)))
-        replies = await table.hostile.exchange({"type": "reveal", "seq": seq, "nonce": nonce_a, "digest": good})
-        assert {"type": "ack", "seq": seq, "digest": good} in replies
+        await table.guest_unseal(GERMAN_PLAN, salt)
         assert session.game.state.phase == "execute"
         assert session.game.state.vars["secret"]["plans"][GERMAN] == GERMAN_PLAN
     finally:
