@@ -418,3 +418,26 @@ async def test_g19_a_side_that_never_commits_or_reveals_loses_on_time(tmp_path, 
     assert hs["digest"] == gsession.game.digest() and gsession.refused == 0
     for journal in (hs["journal"], gsession.match.journal_path):
         assert hexwar_main(["replay", "--verify", journal]) == 0
+
+
+async def test_g19_a_sealed_plan_survives_a_restart_and_is_forgotten_once_revealed(tmp_path, bir_hakeim):
+    """The host seals, its process ends; resumed from the journal, it still holds the plan and
+    salt it committed to (in the private .sealed file), so it can reveal exactly that."""
+    from hexwar.net.netmatch import NetMatch
+    table = await _at_the_plan(tmp_path, bir_hakeim)
+    session = table.session
+    journal = session.match.journal_path
+    try:
+        await table.by_host(session.commit_plan(BRITISH_PLAN))
+        rnd_name = session.game.ruleset.secret_round(session.game)["round"]
+    finally:
+        await _close(table)
+    resumed = Session(NetMatch.resume(journal), BRITISH)
+    try:
+        plan, salt = resumed.sealed.get(rnd_name, BRITISH)
+        assert plan == BRITISH_PLAN and sp.salt_problem(salt, resumed.match.match_id,
+                                                         sp.seal_seq(resumed.match.records, BRITISH)) is None
+        resumed.sealed.drop_salt(salt)
+        assert sp.SealedPlans(journal + ".sealed").plans == {}
+    finally:
+        resumed.close()

@@ -31,6 +31,7 @@ from . import battle as B
 from . import campaign as K
 from . import catalogue
 from . import deploy as D
+from . import evaluate as E
 from . import execute as X
 from . import forces as F
 from . import geo
@@ -76,10 +77,9 @@ class FowRuleset(Ruleset):
     terrain_types = geo.BASE_TERRAIN
     hexside_types = ()
     grades = ("average",)
-    #: the strong computer level plays as the basic one here: the campaign has no ``evaluate``
-    #: yet that sees exits and edges, and lookahead judged by the generic one plays worse
-    #: (Bir Hakeim went from 31 % to 8 % German wins)
-    search_budget = {"width": 1}
+    #: lookahead plays on (the basic player) to the next order that rolls, so that an attack is
+    #: judged by the battle it starts, not by the position before the battle (designed)
+    search_budget = {"depth": 4, "work": 200, "scope": "all"}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other: dict) -> bool:
@@ -460,6 +460,9 @@ class FowRuleset(Ruleset):
 
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def evaluate(self, game: "Position", side: str) -> int:
+        return E.evaluate(game, side)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:
