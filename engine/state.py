@@ -13,7 +13,9 @@ parts joined in canonical order, byte for byte what encoding the whole ``to_data
 from __future__ import annotations
 
 import hashlib
+import itertools
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .codec import Encoded, decode, encode, map_header, sorted_items
@@ -64,6 +66,18 @@ class Marks(dict):  # type: ignore[type-arg]
 
 _set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Unit.__setattr__
 
+#: Position stamps. A unit gets a new stamp whenever its hex, strength, side, kind or stats are
+#: assigned, and a clone gets its own, so two equal stamps mean the same unit object in the same
+#: place. A stamp is a version number, never reused (unlike ``id()``), and decides nothing: it only
+#: tells a cache that what it derived from a state's units (who stands where) still holds.
+#: A second stamp, ``_ks``, is taken only when kind or stats are assigned and is kept by clones:
+#: equal ``_ks`` stamps mean equal kind and stats, which is all a ruleset's per-unit constants
+#: (Poltava's arm of service) are derived from.
+_STAMPS = itertools.count(1)
+_POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats"))
+_STAMP_OF = attrgetter("_at")
+_KIND_STAMP_OF = attrgetter("_ks")
+
 
 def _marks(value: Any, changed: bool = True) -> Marks:
     m = Marks(value)
@@ -98,8 +112,11 @@ class Unit:
         d = self.__dict__
         if name == "marks":
             value = _marks(value)  # its own dict, so no other unit shares its change flag
-        elif name in ("kind", "stats"):
-            d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
+        elif name in _POSITIONAL:
+            d["_at"] = next(_STAMPS)
+            if name == "kind" or name == "stats":
+                d["_ks"] = d["_at"]
+                d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
         d[name] = value
         d["_bytes"] = None
 
@@ -123,6 +140,7 @@ class Unit:
         d = self.__dict__.copy()
         marks = d["marks"]
         d["marks"] = _marks(marks, marks.changed)
+        d["_at"] = next(_STAMPS)
         _set_dict(new, "__dict__", d)
         return new
 
@@ -193,6 +211,37 @@ class State:
                 else:
                     here.append(u)
         return out
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Equal for two calls exactly when the same unit objects stand with the same hex,
+        strength, side, kind and stats (see ``_STAMPS``): what caches of positions key on."""
+        units = self.units
+        try:
+            return tuple(units), tuple(map(_STAMP_OF, units.values()))
+        except AttributeError:  # a unit made without __init__ or clone: stamp it now
+            _stamp_strays(units)
+            return tuple(units), tuple(map(_STAMP_OF, units.values()))
+
+    def kinds_key(self) -> tuple[Any, ...]:
+        """Equal for two states (or two calls) whose units have the same ids, kinds and stats,
+        wherever they stand: what tables of per-unit constants key on."""
+        units = self.units
+        try:
+            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+        except AttributeError:
+            _stamp_strays(units)
+            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+
+    def shared_occupancy(self) -> dict[Hex, list[Unit]]:
+        """``occupancy()`` kept until a unit moves, changes strength or side: one dict shared by
+        every caller, who must only read it."""
+        key = self.position_key()
+        kept = self.__dict__.get("_occupancy")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        occ = self.occupancy()
+        self.__dict__["_occupancy"] = (key, occ)
+        return occ
 
     def units_in_id_order(self) -> list[Unit]:
         """Every unit in id order (the order rules walk them in); ``units`` is keyed by id."""
@@ -280,6 +329,16 @@ class State:
             pending=_plain_copy(self.pending), vars=_plain_copy(self.vars),
             result=_plain_copy(self.result), seq=self.seq,
         )
+
+
+def _stamp_strays(units: dict[str, Unit]) -> None:
+    """Stamp units made without ``__init__`` or ``clone`` (e.g. by ``object.__new__``)."""
+    for u in units.values():
+        d = u.__dict__
+        if "_at" not in d:
+            d["_at"] = next(_STAMPS)
+        if "_ks" not in d:
+            d["_ks"] = next(_STAMPS)
 
 
 _SORTED: dict[tuple[str, ...], list[str]] = {}

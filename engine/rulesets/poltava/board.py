@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
+from itertools import compress
 from operator import attrgetter
 from typing import Any
 
@@ -43,6 +44,37 @@ def arm(u) -> str:
     if d is not None:
         d["_arm"] = a
     return a
+
+
+#: kinds_key -> arm -> ids of the units of that arm, in id order (content keyed, bounded)
+_BY_ARM: dict[tuple, dict[str, tuple[str, ...]]] = {}
+
+
+def ids_by_arm(st) -> dict[str, tuple[str, ...]]:
+    """The ids of every unit (alive or not) of each arm, in id order. Arms follow from kind and
+    stats alone, so the table is shared by every state whose units have the same ones."""
+    key = st.kinds_key()
+    out = _BY_ARM.get(key)
+    if out is None:
+        groups: dict[str, list[str]] = {}
+        units = st.units
+        for k in sorted(units):
+            groups.setdefault(arm(units[k]), []).append(k)
+        out = {a: tuple(ids) for a, ids in groups.items()}
+        if len(_BY_ARM) > 64:
+            _BY_ARM.clear()
+        _BY_ARM[key] = out
+    return out
+
+
+_DIVISION = attrgetter("division")
+
+
+def in_division(st, division: str) -> list:
+    """The units (alive or not) of one division, in the state's own order; the filter runs in
+    C, since rules ask this after every order."""
+    units = list(st.units.values())
+    return list(compress(units, map(division.__eq__, map(_DIVISION, units))))
 
 
 def reduced(u) -> bool:
@@ -291,16 +323,13 @@ def view_of(game) -> "View":
     orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
     side differs, or another scenario asks."""
     st = game.state
-    fp = (st.seq, tuple(map(_FP, st.units.values())))
+    fp = (st.seq, st.position_key())
     e = st.__dict__.get("_poltava_view")
     if e is not None and e[0] == fp and e[1].scn is game.scenario:
         return e[1]
     v = View(game.scenario, st, snapshot=True)
     st.__dict__["_poltava_view"] = (fp, v)
     return v
-
-
-_FP = attrgetter("hex", "strength", "side")
 
 
 COMBAT_ARMS = ("inf", "cav", "art", "cossack")
@@ -316,7 +345,7 @@ class View:
         self.st = state
         self.m = scenario.map
         self.s1 = scenario.rule("scenario", 1) == 1
-        self.occ: dict[Hex, list] = state.occupancy()
+        self.occ: dict[Hex, list] = state.shared_occupancy()  # read only
         self._zoc: dict[str, Any] = {}
         self._danger: dict[str, frozenset] = {}
         self._musket: dict[str, frozenset] = {}
@@ -346,6 +375,12 @@ class View:
         return self._indexed[2]  # type: ignore[index]
 
     def _index(self) -> None:
+        """Index the position, or take the index of the same position from the state."""
+        key = self.st.position_key()
+        kept = self.st.__dict__.get("_poltava_index")
+        if kept is not None and kept[0] == key and kept[2] is self.occ:
+            self._indexed = kept[1]
+            return
         alive, combat, redoubt = {}, {}, {}
         for h, us in self.occ.items():
             here = [u for u in us if u.hex is not None and u.strength > 0]
@@ -362,6 +397,7 @@ class View:
             if c:
                 combat[h] = c
         self._indexed = (alive, combat, redoubt)
+        self.st.__dict__["_poltava_index"] = (key, self._indexed, self.occ)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
