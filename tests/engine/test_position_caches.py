@@ -61,12 +61,15 @@ def test_a_new_or_replaced_unit_changes_the_position_key():
     assert st.position_key() != key
 
 
-def test_a_copy_has_its_own_position_key_but_the_same_kinds_key():
+def test_a_copy_keeps_its_own_caches_naming_its_own_units():
     st = _state()
+    st.shared_occupancy()
     twin = st.copy()
-    assert twin.position_key() != st.position_key()
     assert twin.kinds_key() == st.kinds_key()
-    assert _fresh(twin.shared_occupancy()) == _fresh(st.shared_occupancy())
+    twin.units["u03"].hex = Hex(8, 8)
+    assert st.units["u03"].hex != Hex(8, 8)
+    assert _fresh(st.shared_occupancy()) == _fresh(st.occupancy())
+    assert _fresh(twin.shared_occupancy()) == _fresh(twin.occupancy())
     assert all(u is twin.units[u.id] for us in twin.shared_occupancy().values() for u in us)
 
 
