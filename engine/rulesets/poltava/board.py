@@ -387,15 +387,13 @@ class View:
             if not here:
                 continue
             alive[h] = here
-            c = []
-            for u in here:
-                a = arm(u)
-                if a in COMBAT_ARMS:
-                    c.append(u)
-                elif a == "redoubt" and h not in redoubt:
-                    redoubt[h] = u
+            c = [u for u in here if arm(u) in COMBAT_ARMS]
             if c:
                 combat[h] = c
+            if len(c) < len(here):
+                r = next((u for u in here if arm(u) == "redoubt"), None)
+                if r is not None:
+                    redoubt[h] = r
         self._indexed = (alive, combat, redoubt)
         self.st.__dict__["_poltava_index"] = (key, self._indexed, self.occ)
 
@@ -531,6 +529,12 @@ class View:
     def musket(self, side: str) -> frozenset:
         """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
         if side not in self._musket:
+            if self.snapshot:  # the same hexes from the index, shared by content like danger
+                sources = tuple(h for h, cs in self._combat.items()
+                                if any(u.side != side and arm(u) == "inf" for u in cs))
+                self._musket[side] = _by_content(self.m, "musket", sources, lambda: frozenset(
+                    n for h in sources for n in within2(h)))
+                return self._musket[side]
             out: set = set()
             for h in self.occ:
                 if any(u.alive and u.side != side and arm(u) == "inf" for u in self.occ[h]):
