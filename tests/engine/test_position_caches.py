@@ -107,3 +107,28 @@ def test_maps_of_one_shape_share_their_geometry_and_agree_with_it():
                          if (n := Hex(h[0] + (1, 1, 0, -1, -1, 0)[d], h[1] + (0, -1, -1, 0, 1, 1)[d])) in a)
         assert a.neighbors(h) == expected
     assert HexMap(5, 4, "pointy", "even").hexes != a.hexes
+
+
+TOKEN_CHANGES = POSITION_CHANGES + [
+    ("unit removed", None),
+    ("units dict replaced", None),
+]
+
+
+@pytest.mark.parametrize("name", [c[0] for c in TOKEN_CHANGES])
+def test_position_token_follows_every_change_and_is_the_same_tuple_while_none(name):
+    st = _state()
+    other = _state()
+    token = st.position_token()
+    assert st.position_token() is token          # nothing drawn since: the fast answer
+    other.position_token()                        # another state's question draws a stamp
+    assert st.position_token() == token           # the walk, finding no change
+    if name == "unit removed":
+        del st.units["u03"]
+    elif name == "units dict replaced":
+        st.units = {k: u for k, u in st.units.items() if k != "u03"}
+    else:
+        dict(POSITION_CHANGES)[name](st.units["u03"])
+    assert st.position_token() != token
+    assert st.position_token() == st.position_key()
+    assert _fresh(st.shared_occupancy()) == _fresh(st.occupancy())

@@ -323,7 +323,7 @@ def view_of(game) -> "View":
     orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
     side differs, or another scenario asks."""
     st = game.state
-    fp = (st.seq, st.position_key())
+    fp = (st.seq, st.position_token())
     e = st.__dict__.get("_poltava_view")
     if e is not None and e[0] == fp and e[1].scn is game.scenario:
         return e[1]
@@ -376,7 +376,7 @@ class View:
 
     def _index(self) -> None:
         """Index the position, or take the index of the same position from the state."""
-        key = self.st.position_key()
+        key = self.st.position_token()
         kept = self.st.__dict__.get("_poltava_index")
         if kept is not None and kept[0] == key and kept[2] is self.occ:
             self._indexed = kept[1]
