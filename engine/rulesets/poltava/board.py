@@ -258,34 +258,58 @@ def _edge_cost(m, a, b, mounted: bool, banned: bool, bound: bool, road: bool) ->
 def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) -> dict[Hex, Route]:
     """``search_moves`` with Poltava's step written inline (it carries no extra value along the
     path), for the thousands of searches a computer game makes. Same nodes, same order of
-    expansion and the same tie-breaks, so the same routes: tests compare the two."""
+    expansion and the same tie-breaks, so the same routes: tests compare the two.
+
+    Where a unit may end (``can_end``: stacking, the enemy, redoubts) never prunes the search, so
+    the expansion (``_expand``) depends only on the start, the mover and its allowance: it is
+    kept per map by that content and reused while nothing it depends on changes (a unit asked
+    about again, or after a friendly unit moved); ``can_end`` is applied afresh every time."""
     edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
+    key = (start, flags, enemy_occ, danger, musket, zoc, leader, cossack, allowance)
+    cache = _tables(m).setdefault("reach", {})
+    firsts = cache.get(key)
+    if firsts is None:
+        firsts = _expand(m, start, nbrs, mover, allowance)
+        if len(cache) > 512:
+            cache.clear()
+        cache[key] = firsts
+    result: dict[Hex, Route] = {}
+    for here, spent, path in firsts:
+        if can_end(here):
+            result[here] = _route(spent, path)
+    return result
+
+
+def _expand(m, start: Hex, nbrs: dict, mover: tuple, allowance: int) -> tuple:
+    """(hex, cost, path) the first time the search takes each hex other than the start off its
+    queue, in that order: the cheapest way there, found with the same tie-breaks as before."""
+    edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
+    blocked = _blocked(m, enemy_occ, danger, musket)
+    steps = _tables(m).setdefault(("steps", *flags), {})
     first = (start, False)
     best = {first: 0}
     paths: dict = {first: ()}  # the hexes entered to reach each node
     heap = [(0, 0, first)]
     counter = 1
-    result: dict[Hex, Route] = {}
-    refused: set = set()
+    firsts: list = []
+    taken = {start}
     push, pop = heapq.heappush, heapq.heappop
-    best_get, edges_get, nbrs_get = best.get, edges.get, nbrs.get
+    best_get, steps_get = best.get, steps.get
     while heap:
         spent, _, node = pop(heap)
         if best[node] < spent:
             continue
         here, stopped = node
-        if here != start and here not in result and here not in refused:
-            if can_end(here):
-                result[here] = _route(spent, paths[node])
-            else:
-                refused.add(here)
+        if here not in taken:
+            taken.add(here)
+            firsts.append((here, spent, paths[node]))
         if stopped:
             continue
-        for there in nbrs_get(here, ()):
-            cost = edges_get((here, there))
-            if cost is None:
-                cost = edges[(here, there)] = _edge_cost(m, here, there, *flags)
-            if cost < 0 or there in enemy_occ or there in danger or there in musket:
+        out = steps_get(here)
+        if out is None:
+            out = steps[here] = _steps_from(m, here, nbrs, edges, flags)
+        for there, cost in out:
+            if there in blocked:
                 continue
             stop = not leader and there in zoc
             if stop and cossack:
@@ -301,7 +325,28 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
             paths[key] = paths[node] + (there,)
             push(heap, (new_spent, counter, key))
             counter += 1
-    return result
+    return tuple(firsts)
+
+
+def _steps_from(m, here, nbrs: dict, edges: dict, flags: tuple) -> tuple:
+    """(neighbour, cost) for every step from ``here`` a mover of this kind may take on the map
+    (cost not -1), in neighbour order: the map's part of the search, once per hex and kind."""
+    out = []
+    for there in nbrs.get(here, ()):
+        cost = edges.get((here, there))
+        if cost is None:
+            cost = edges[(here, there)] = _edge_cost(m, here, there, *flags)
+        if cost >= 0:
+            out.append((there, cost))
+    return tuple(out)
+
+
+def _blocked(m, enemy_occ: frozenset, danger: frozenset, musket: frozenset) -> frozenset:
+    """The hexes a mover may not enter at all (enemy units, danger and musket zones) as one set,
+    kept by content like the zones it is made of."""
+    if not danger and not musket:
+        return enemy_occ
+    return _by_content(m, "blocked", (enemy_occ, danger, musket), lambda: enemy_occ | danger | musket)
 
 
 def _by_content(m, kind: str, key, build):
