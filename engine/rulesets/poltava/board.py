@@ -365,15 +365,20 @@ def _by_content(m, kind: str, key, build):
 
 def view_of(game) -> "View":
     """A View shared by the read-only questions asked about one position (validate, legal
-    orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
-    side differs, or another scenario asks."""
+    orders, AI), rebuilt whenever any unit's hex, strength or side differs, or another scenario
+    asks. What it has worked out is kept on the state without the state itself (a state that
+    held a view holding the state would be a reference cycle, freed only by the garbage
+    collector: thousands of them in a computer game); each call wraps it in a fresh View."""
     st = game.state
     fp = (st.seq, st.position_token())
     e = st.__dict__.get("_poltava_view")
-    if e is not None and e[0] == fp and e[1].scn is game.scenario:
-        return e[1]
+    if e is not None and e[0] == fp and e[1]["scn"] is game.scenario:
+        v = object.__new__(View)
+        v.__dict__.update(e[1])
+        v.st = st
+        return v
     v = View(game.scenario, st, snapshot=True)
-    st.__dict__["_poltava_view"] = (fp, v)
+    st.__dict__["_poltava_view"] = (fp, {k: x for k, x in v.__dict__.items() if k != "st"})
     return v
 
 
