@@ -160,3 +160,13 @@ def test_s22_9_an_enemy_next_to_an_unmanned_gun_captures_it():
     assert move
     play(g, "move", unit="r", path=move[0]["path"], facing=move[0]["facing"])
     assert unit(g, "a").marks.get("gun_lost") and "a" not in g.state.vars["guns"]
+
+
+def test_s21_5_occupied_hexes_name_every_hex_a_unit_stands_in():
+    # one counter per unit (NOTES H-1): a unit on the table stands in its hex, a fled one nowhere
+    g = game([dict(id="a", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+              dict(id="b", side="blue", kind="INF_LINE", hex="0308", formation="column")])
+    assert g.ruleset.occupied_hexes(g, "a") == (g.map.parse("0608"),)
+    g.state.units["b"].marks["state"] = "fleeing"
+    assert g.ruleset.occupied_hexes(g, "b") == ()
+    assert g.ruleset.occupied_hexes(g, "nobody") == ()

@@ -521,6 +521,10 @@ class NapoleonicaRuleset(Ruleset):
             return sorted(t.hex for t in AC.fire_targets(hmap, view, state, u))
         return []
 
+    def occupied_hexes(self, game: "Position", unit_id: str) -> tuple[Hex, ...]:
+        u = game.state.units.get(unit_id)
+        return () if u is None else B.stand_hexes(u)
+
     def zoc_hexes(self, game: "Position", side: str) -> list[Hex]:
         """Hexes next to an enemy stand: no move may enter them (9.4)."""
         view = B.View(game.state)

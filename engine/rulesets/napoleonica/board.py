@@ -144,6 +144,13 @@ def allowance(u: Unit) -> tuple[int, int, int | None]:
     return D.MOVE_OTHER.get(u.kind, (2, 1, None))
 
 
+def stand_hexes(u: Unit) -> tuple[Hex, ...]:
+    """The hexes the unit's stands (or a general's figure) stand in; empty off the table.
+    With one counter per unit (NOTES H-1) that is the unit's hex; this is the one place a
+    footprint model of 21.5 would change."""
+    return (u.hex,) if on_table(u) else ()
+
+
 # --- the table ---------------------------------------------------------------------------------
 class View:
     """Occupancy of the table at one moment, built once per question."""
