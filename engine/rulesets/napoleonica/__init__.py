@@ -24,6 +24,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
   through the fort's gate (22.7); coming down from a wall is a one-hex ``move``.
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
+* ``retreat unit path`` - melee phase: the owner of a beaten unit chooses its two-hex retreat
+  among the equally good ones (22.4); a unit with one way back takes it without an order.
 * ``resign``.
 """
 
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -141,6 +143,10 @@ class NapoleonicaRuleset(Ruleset):
                 if F.shooter_problem(state, u) is None:
                     for t in AC.fire_targets(hmap, view, state, u):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
+        elif phase == "melee" and state.vars.get("retreats"):
+            u = state.units[state.vars["retreats"][0]]
+            for path in M.retreat_paths(hmap, game.scenario, state, u):
+                yield Order.make("retreat", unit=u.id, path=tuple(tuple(h) for h in path))
         elif phase == "melee":
             for group in M.components(state):
                 mine = [i for i in group if state.units[i].side == side]
@@ -164,6 +170,8 @@ class NapoleonicaRuleset(Ruleset):
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "deployment":
             return "place every unit first (22.10)"
+        if state.phase == "melee" and state.vars.get("retreats"):
+            return "choose where the beaten unit retreats first (22.4)"
         if state.phase == "melee" and M.components(state):
             return "every melee must be fought (12): choose the next one"
         return None
@@ -188,7 +196,7 @@ class NapoleonicaRuleset(Ruleset):
             return f"{uid} is not a unit of {state.active}"
         phase = state.phase
         want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
-                "deploy": "deployment"}.get(kind, "movement")
+                "retreat": "melee", "deploy": "deployment"}.get(kind, "movement")
         if phase != want:
             return f"{kind} orders belong to the {want} phase, not the {phase} phase (6)"
         if kind == "deploy":
@@ -198,6 +206,18 @@ class NapoleonicaRuleset(Ruleset):
                 return "deploy within 6 rows of the own edge, on open ground for the unit, in a " \
                        "free hex not next to an enemy (22.10)"
             return None
+        owed = state.vars.get("retreats", [])
+        if kind == "retreat":
+            if not owed or owed[0] != uid:
+                return f"{uid} owes no retreat now" + (f" ({owed[0]} retreats first)" if owed else "")
+            path = order.get("path")
+            paths = M.retreat_paths(hmap, game.scenario, state, u)
+            if not isinstance(path, tuple) or tuple(_hex(x) for x in path) not in paths:
+                return "retreat two hexes, each step to a free hex as far from the nearest enemy " \
+                       "as a step can go (22.4): " + ", ".join("-".join(hmap.label(h) for h in p) for p in paths)
+            return None
+        if owed:
+            return f"{owed[0]} must retreat first (22.4)"
         if kind == "melee":
             if not any(uid in g for g in M.components(state)):
                 return f"{uid} is not in a melee"
@@ -353,7 +373,11 @@ class NapoleonicaRuleset(Ruleset):
         elif kind == "melee":
             group = next(g for g in M.components(state) if u.id in g)
             M.resolve(ctx, group)
-            turn.after_action(ctx, has, passed=False)
+            self._after_melee(ctx, state.active)
+        elif kind == "retreat":
+            state.vars["retreats"].pop(0)
+            M.retreat(ctx, u, tuple(Hex(*h) for h in order["path"]))
+            self._after_melee(ctx, state.vars.pop("retreat_resume", state.active))
         elif kind == "appear":
             h = _hex(order["hex"])
             u.hex = h
@@ -371,6 +395,19 @@ class NapoleonicaRuleset(Ruleset):
             turn.after_activation(ctx, has)
         self._capture_guns(ctx)
         self._tidy(state)
+
+    def _after_melee(self, ctx: Resolution, fought_by: str) -> None:
+        """Once a melee's retreats are done, the turn passes on from the side that chose the
+        melee; while a retreat waits for its owner's choice, that owner is to act."""
+        state = ctx.state
+        waiting = M.next_retreat(ctx)
+        if waiting is not None:
+            state.vars["retreat_resume"] = fought_by
+            state.active = state.units[waiting].side
+            ctx.emit("retreat-choice", unit=waiting, side=state.active)
+            return
+        state.active = fought_by
+        turn.after_action(ctx, self._has(ctx), passed=False)
 
     @staticmethod
     def _start_deployment(ctx: Resolution) -> None:
