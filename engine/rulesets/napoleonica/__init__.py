@@ -13,6 +13,9 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``move unit path facing`` - movement: ``path`` the hexes entered, ``facing`` the final facing.
 * ``form unit formation facing`` - movement: formation change, about-face, battery pivot or
   re-forming a disordered unit (9.7, 9.8).
+* ``reman unit gun formation facing`` - movement: gunners take up another friendly battery's
+  abandoned gun (``gun`` names that battery) in a battery formation (22.9); their own gun is
+  taken up by ``form``.
 * ``dismount unit formation facing`` / ``mount unit formation facing`` - chasseurs (9.9).
 * ``hold unit`` - movement: the piece does nothing (it still uses its place in the four).
 * ``rally unit`` - movement: try to restore a fleeing unit (14).
@@ -55,7 +58,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -302,6 +305,15 @@ class NapoleonicaRuleset(Ruleset):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
             return None
+        if kind == "reman":
+            gid = order.get("gun")
+            if gid not in MV.reman_targets(state, B.View(state), u):
+                return "gunners take up a friendly abandoned gun next to them, on a free hex not " \
+                       "next to an enemy (22.9)"
+            form, f = order.get("formation"), _facing(order.get("facing"))
+            if form not in ("limbered", "unlimbered") or f is None:
+                return "re-man in limbered or firing position, with a facing 0-5 (22.9)"
+            return None
         if kind in ("mount", "dismount"):
             if u.kind != "CAV_CHASSEUR":
                 return "only mounted chasseurs mount and dismount (9.9)"
@@ -427,15 +439,20 @@ class NapoleonicaRuleset(Ruleset):
         if not guns:
             return
         view = B.View(state)
-        for uid in sorted(guns):
-            u = state.units[uid]
-            gun = Hex(*guns[uid])
-            if u.hex == gun and B.on_table(u):
+        for gid in sorted(guns):
+            side = state.units[gid].side
+            gun = Hex(*guns[gid])
+            crew = [x for x in state.side_units(side) if B.gun_id(x) == gid and B.arm(x) == "art"]
+            if any(x.hex == gun and B.on_table(x) for x in crew):
                 continue
-            if view.adjacent_enemy(gun, u.side) or (gun in view.stands and view.stands[gun].side != u.side):
-                del guns[uid]
-                u.mark("gun_lost", True)
-                ctx.emit("gun-captured", unit=uid, at=[gun[0], gun[1]])
+            if view.adjacent_enemy(gun, side) or (gun in view.stands and view.stands[gun].side != side):
+                del guns[gid]
+                for x in crew:
+                    x.mark("gun_lost", True)
+                taken = state.vars.setdefault("guns_taken", {})
+                enemy = state.enemy_of(side)
+                taken[enemy] = taken.get(enemy, 0) + 1
+                ctx.emit("gun-captured", unit=gid, at=[gun[0], gun[1]], by=enemy)
 
     @staticmethod
     def _tidy(state: State) -> None:
@@ -518,12 +535,23 @@ class NapoleonicaRuleset(Ruleset):
                     return
             u.mark("state", "formed")
         if kind == "form" and form == "gunners" and B.formation(u) != "gunners":
-            state.vars.setdefault("guns", {})[u.id] = [u.hex[0], u.hex[1]]
+            state.vars.setdefault("guns", {})[B.gun_id(u)] = [u.hex[0], u.hex[1]]
             ctx.emit("gun-abandoned", unit=u.id, at=[u.hex[0], u.hex[1]])
         elif kind == "form" and B.formation(u) == "gunners" and form != "gunners":
-            gun = state.vars["guns"].pop(u.id)
+            gun = state.vars["guns"].pop(B.gun_id(u))
             u.hex = Hex(gun[0], gun[1])
             ctx.emit("gun-remanned", unit=u.id, at=gun)
+        if kind == "reman":
+            gid = order["gun"]
+            gun = state.vars["guns"].pop(gid)
+            u.hex = Hex(gun[0], gun[1])
+            u.mark("gun", gid)
+            u.mark("gun_kind", state.units[gid].kind)
+            u.mark("gun_lost", False)
+            for x in state.side_units(u.side):
+                if x.id != u.id and B.gun_id(x) == gid and B.arm(x) == "art":
+                    x.mark("gun_lost", True)      # its own crew, if any, now has no gun
+            ctx.emit("gun-remanned", unit=u.id, at=gun, gun=gid)
         if kind == "dismount":
             u.mark("dismounted", True)
         elif kind == "mount":
