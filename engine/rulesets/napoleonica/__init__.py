@@ -16,6 +16,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``reman unit gun formation facing`` - movement: gunners take up another friendly battery's
   abandoned gun (``gun`` names that battery) in a battery formation (22.9); their own gun is
   taken up by ``form``.
+* ``dismantle unit hex`` - movement: engineers or infantry next to a barricaded bridge (``hex``)
+  remove the barricade (22.9).
 * ``dismount unit formation facing`` / ``mount unit formation facing`` - chasseurs (9.9).
 * ``hold unit`` - movement: the piece does nothing (it still uses its place in the four).
 * ``rally unit`` - movement: try to restore a fleeing unit (14).
@@ -58,7 +60,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "dismantle", "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -305,6 +307,10 @@ class NapoleonicaRuleset(Ruleset):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
             return None
+        if kind == "dismantle":
+            if _hex(order.get("hex")) not in MV.dismantle_targets(B.View(state), u):
+                return "engineers or infantry next to a barricaded bridge dismantle its barricade (22.9)"
+            return None
         if kind == "reman":
             gid = order.get("gun")
             if gid not in MV.reman_targets(state, B.View(state), u):
@@ -494,6 +500,13 @@ class NapoleonicaRuleset(Ruleset):
             u.hex = h
             ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
                      frm=[frm[0], frm[1]], to=[h[0], h[1]])
+            return
+        if kind == "dismantle":
+            q, r = order["hex"]
+            state.vars["barricades"].remove([q, r])
+            if not state.vars["barricades"]:
+                del state.vars["barricades"]
+            ctx.emit("barricade-dismantled", unit=u.id, at=[q, r])
             return
         if kind == "fortify":
             town = MV.settlement_of(ctx.map, Hex(*order["hex"]))
