@@ -121,7 +121,7 @@ class NapoleonicaRuleset(Ruleset):
         state, hmap = game.state, game.map
         if state.result is not None:
             return
-        side = state.active
+        side = self.to_act(game)
         phase = state.phase
         if phase == "deployment":
             for u in AC.deployers(state, side):
@@ -148,8 +148,8 @@ class NapoleonicaRuleset(Ruleset):
                 if F.shooter_problem(state, u) is None:
                     for t in AC.fire_targets(hmap, view, state, u):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
-        elif phase == "melee" and state.vars.get("retreats"):
-            u = state.units[state.vars["retreats"][0]]
+        elif state.pending:
+            u = state.units[state.pending[0]["unit"]]
             for path in M.retreat_paths(hmap, game.scenario, state, u):
                 yield Order.make("retreat", unit=u.id, path=tuple(tuple(h) for h in path))
         elif phase == "melee":
@@ -175,7 +175,7 @@ class NapoleonicaRuleset(Ruleset):
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "deployment":
             return "place every unit first (22.10)"
-        if state.phase == "melee" and state.vars.get("retreats"):
+        if state.pending:
             return "choose where the beaten unit retreats first (22.4)"
         if state.phase == "melee" and M.components(state):
             return "every melee must be fought (12): choose the next one"
@@ -197,8 +197,9 @@ class NapoleonicaRuleset(Ruleset):
         if not isinstance(uid, str) or uid not in state.units:
             return f"no unit {uid!r}"
         u = state.units[uid]
-        if u.side != state.active:
-            return f"{uid} is not a unit of {state.active}"
+        acting = self.to_act(game)
+        if u.side != acting:
+            return f"{uid} is not a unit of {acting}"
         phase = state.phase
         want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
                 "retreat": "melee", "deploy": "deployment"}.get(kind, "movement")
@@ -211,7 +212,7 @@ class NapoleonicaRuleset(Ruleset):
                 return "deploy within 6 rows of the own edge, on open ground for the unit, in a " \
                        "free hex not next to an enemy (22.10)"
             return None
-        owed = state.vars.get("retreats", [])
+        owed = [p["unit"] for p in state.pending]
         if kind == "retreat":
             if not owed or owed[0] != uid:
                 return f"{uid} owes no retreat now" + (f" ({owed[0]} retreats first)" if owed else "")
@@ -345,7 +346,7 @@ class NapoleonicaRuleset(Ruleset):
         kind = order.kind
         has = self._has(ctx)
         if kind == "resign":
-            loser = state.active
+            loser = state.pending[0]["side"] if state.pending else state.active
             ctx.emit("resigned", side=loser)
             turn.finish(ctx, {"winner": state.enemy_of(loser), "reason": f"{loser} resigned"})
             return
@@ -391,11 +392,12 @@ class NapoleonicaRuleset(Ruleset):
         elif kind == "melee":
             group = next(g for g in M.components(state) if u.id in g)
             M.resolve(ctx, group)
-            self._after_melee(ctx, state.active)
+            self._after_melee(ctx)
         elif kind == "retreat":
+            state.pending.clear()
             state.vars["retreats"].pop(0)
             M.retreat(ctx, u, tuple(Hex(*h) for h in order["path"]))
-            self._after_melee(ctx, state.vars.pop("retreat_resume", state.active))
+            self._after_melee(ctx)
         elif kind == "appear":
             h = _hex(order["hex"])
             u.hex = h
@@ -414,17 +416,17 @@ class NapoleonicaRuleset(Ruleset):
         self._capture_guns(ctx)
         self._tidy(state)
 
-    def _after_melee(self, ctx: Resolution, fought_by: str) -> None:
+    def _after_melee(self, ctx: Resolution) -> None:
         """Once a melee's retreats are done, the turn passes on from the side that chose the
-        melee; while a retreat waits for its owner's choice, that owner is to act."""
+        melee; while a retreat waits for its owner's choice it is a pending decision, so that
+        owner is to act."""
         state = ctx.state
         waiting = M.next_retreat(ctx)
         if waiting is not None:
-            state.vars["retreat_resume"] = fought_by
-            state.active = state.units[waiting].side
-            ctx.emit("retreat-choice", unit=waiting, side=state.active)
+            owner = state.units[waiting].side
+            state.pending.append({"side": owner, "kind": "retreat", "unit": waiting})
+            ctx.emit("retreat-choice", unit=waiting, side=owner)
             return
-        state.active = fought_by
         turn.after_action(ctx, self._has(ctx), passed=False)
 
     @staticmethod
