@@ -74,6 +74,7 @@ def test_s22_7_a_barricade_closes_the_bridge_until_it_is_dismantled():
     assert [(o["unit"], o["hex"]) for o in orders] == [("i", tuple(bridge))]
     g.apply(orders[0], Script(*[1] * 10))
     assert "barricades" not in g.state.vars
+    assert unit(g, "i").marks["moved"] == 1                # counts as movement for fire (G-27)
     g.state.turn = 2                                       # the next Movement phase: the way is open
     assert {bridge, north} <= {h for h, _f in MV.moves(g.map, B.View(g.state), unit(g, "i"))}
 
