@@ -609,8 +609,9 @@ class NapoleonicaRuleset(Ruleset):
         """Hexes next to an enemy stand: no move may enter them (9.4)."""
         view = B.View(game.state)
         out = set()
-        for e in view.enemy_stands(side):
-            out.update(n for _, n in game.map.neighbors(e.hex))
+        for h, e in view.stands.items():
+            if e.side != side:
+                out.update(n for _, n in game.map.neighbors(h))
         return sorted(out)
 
     def odds(self, game: "Position", order: Order) -> dict[str, Any]:
