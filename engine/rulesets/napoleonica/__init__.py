@@ -450,7 +450,7 @@ class NapoleonicaRuleset(Ruleset):
         for gid in sorted(guns):
             side = state.units[gid].side
             gun = Hex(*guns[gid])
-            crew = [x for x in state.side_units(side) if B.gun_id(x) == gid and B.arm(x) == "art"]
+            crew = [x for x in state.side_units(side, alive=False) if B.gun_id(x) == gid and B.arm(x) == "art"]
             if any(x.hex == gun and B.on_table(x) for x in crew):
                 continue
             if view.adjacent_enemy(gun, side) or (gun in view.stands and view.stands[gun].side != side):
@@ -563,7 +563,7 @@ class NapoleonicaRuleset(Ruleset):
             u.mark("gun", gid)
             u.mark("gun_kind", state.units[gid].kind)
             u.mark("gun_lost", False)
-            for x in state.side_units(u.side):
+            for x in state.side_units(u.side, alive=False):
                 if x.id != u.id and B.gun_id(x) == gid and B.arm(x) == "art":
                     x.mark("gun_lost", True)      # its own crew, if any, now has no gun
             ctx.emit("gun-remanned", unit=u.id, at=gun, gun=gid)
