@@ -46,6 +46,7 @@ class Marks:
     contact: bool = False  # in the enemy's zone of control (the engine says where)
     line: bool = False  # on the line from the selected unit to the cursor
     moved: bool = False  # the other side moved a unit here in its last turn
+    zone: str | None = None  # which zone of the selected unit (front, flank, rear) this hex is in
 
 
 @dataclass
@@ -242,10 +243,11 @@ class HexMapView(ScrollView, can_focus=True):
         for u in self.game.state.units.values():
             if u.alive and u.hex is not None:
                 looks.setdefault(Hex(*u.hex), []).append(
-                    (u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks)))
+                    (u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks),
+                     self.drawing.mark_of(u)))
         out = {h: (tuple(sorted(v)),) for h, v in looks.items()}
         for h, mk in self.marks.items():
-            out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved),)
+            out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved, mk.zone),)
         if self.selected is not None:
             out[self.selected] = out.get(self.selected, ()) + ("selected",)
         return out
@@ -303,7 +305,8 @@ class HexMapView(ScrollView, can_focus=True):
 
     def counter(self, u: "Unit", width: int) -> str:
         """A counter in ``width`` cells: type letter, strength, then facing (where the ruleset
-        has facing) or the reduced mark; at 7 cells also the side letter."""
+        has facing) or the reduced mark; at 7 cells also the side letter and the formation or
+        state mark where the ruleset has one."""
         g = self.glyphs
         symbol = self.drawing.symbol(u.kind)
         strength = str(u.strength) if u.strength < 10 else "+"
@@ -315,7 +318,8 @@ class HexMapView(ScrollView, can_focus=True):
         if width <= 3:
             return f"{symbol}{strength}{facing or reduced or ' '}"
         side = self.letters.get(u.side, "?")
-        return f"{side} {symbol}{u.strength}{reduced}{facing}"[:width].ljust(width)
+        mark = self.drawing.mark_of(u)
+        return f"{side} {symbol}{u.strength}{mark}{reduced}{facing}"[:width].ljust(width)
 
     def _side_style(self, u: "Unit") -> Style:
         pal = self.palette
@@ -365,23 +369,31 @@ class HexMapView(ScrollView, can_focus=True):
             more = g.stack if len(units) > 1 else ""
             marked = g.marked if top.marks else ""
             moved = g.moved if mk.moved else ""
+            form = self.drawing.mark_of(top)
             if pointy:   # the side's letter above the counter, the most urgent mark below
-                lower = over or moved or more or (reduced if self.drawing.facing else "") or marked
+                lower = over or moved or form or more or (reduced if self.drawing.facing else "") or marked
                 return [main, (self.letters.get(top.side, "?"), style), (lower, over_style or style)]
             first = over or self.letters.get(top.side, "?")
-            second = moved or more or reduced or marked or " "
+            second = moved or form or more or reduced or marked or " "
             return [main, (first + second, self._combined(over_style or style, _UNDERLINE, None))]
+        # an empty hex in a zone of the selected unit: its glyph above the middle (pointy), or
+        # on the bottom edge where nothing else is (flat)
+        zone = (g.zone(mk.zone), pal.line) if mk.zone else ("", None)
+        edge_zone = edge_zone if zone[0] else ("", None)
         if mk.reach is not None:
             text = f"{g.reach}{mk.reach}"
             main = ((text if len(text) <= width else g.reach).center(width), pal.reach)
             lower = over if over != g.line else ""
-            return [main, ("", None), (lower, over_style)] if pointy else \
-                [main, (lower.ljust(2) if lower else "", over_style)]
+            return [main, zone, (lower, over_style)] if pointy else \
+                [main, (lower.ljust(2), over_style) if lower else edge_zone]
         if over:
-            return [(over.center(width), over_style), ("", None), ("", None)]
+            return [(over.center(width), over_style), zone, ("", None)] if pointy else \
+                [(over.center(width), over_style), edge_zone]
         if mk.moved:
-            return [(g.moved.center(width), pal.line), ("", None), ("", None)]
-        return [(self._terrain_text(h).center(width), pal.glyph), ("", None), ("", None)]
+            return [(g.moved.center(width), pal.line), zone, ("", None)] if pointy else \
+                [(g.moved.center(width), pal.line), edge_zone]
+        return [(self._terrain_text(h).center(width), pal.glyph), zone, ("", None)] if pointy else \
+            [(self._terrain_text(h).center(width), pal.glyph), edge_zone]
 
     def _big_face(self, h: Hex) -> list[tuple[str, Style | None]]:
         """Four lines: terrain and road; the top counter; the next unit of the stack; overlays."""
@@ -401,6 +413,8 @@ class HexMapView(ScrollView, can_focus=True):
         flags = ""
         if mk.moved:
             flags += g.moved
+        if mk.zone:
+            flags += g.zone(mk.zone)
         if mk.target:
             flags += g.target
         if mk.contact:

@@ -90,7 +90,7 @@ def order_text(game: Game, order: Order) -> str:
                 parts.append(f"(via {value_text(game, v)})")
             continue
         if k == "facing" and isinstance(v, int) and 0 <= v < 6:
-            parts.append(f"facing {DIRECTION_NAMES[game.map.orientation][v]}")
+            parts.append(f"facing {game.facing_words(v)}")
             continue
         if k in ("choice", "answer", "option"):
             parts[-1] += f": {value_text(game, v)}"
@@ -188,7 +188,7 @@ def unit_lines(game: Game, uid: str) -> list[str]:
     reduced = " (reduced)" if u.strength < u.max_strength else ""
     lines = [f"{u.name} [{u.kind}] {side}", f"strength {u.strength}/{u.max_strength}{reduced} at {where}"]
     if 0 <= u.facing < 6:
-        lines[-1] += f", facing {DIRECTION_NAMES[game.map.orientation][u.facing]}"
+        lines[-1] += f", facing {game.facing_words(u.facing)}"
     if u.grade and u.grade != "average":
         lines.append(f"grade {u.grade}")
     stats = " ".join(f"{k} {v}" for k, v in sorted(u.stats.items()) if k != "strength")

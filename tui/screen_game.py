@@ -189,11 +189,29 @@ class GameScreen(Screen):
             marks.setdefault(Hex(*h), Marks()).target = True
         for h in game.zoc_hexes(unit.side):
             marks.setdefault(Hex(*h), Marks()).contact = True
+        for zone, hexes in self._zones(uid).items():
+            for h in hexes:
+                marks.setdefault(Hex(*h), Marks()).zone = zone
         cursor = self.map_view.cursor
         if cursor != unit.hex:
             for h in hex_linedraw(unit.hex, cursor)[1:-1]:
                 marks.setdefault(Hex(*h), Marks()).line = True
         return marks
+
+    def _zones(self, uid: str) -> dict[str, tuple[Hex, ...]]:
+        """The selected unit's zones, asked once per position (the cursor moves often)."""
+        memo = self.legal.zones
+        if uid not in memo:
+            memo[uid] = self.session.game.unit_zones(uid)
+        return memo[uid]
+
+    def zone_legend(self, uid: str) -> str:
+        """One line naming the zone glyphs drawn for ``uid`` (empty when it has no zones)."""
+        zones = self._zones(uid)
+        if not zones:
+            return ""
+        g = self.map_view.glyphs
+        return "zones: " + "  ".join(f"{g.zone(z)} {z}" for z in ("front", "flank", "rear") if z in zones)
 
     def _update_map(self) -> None:
         game = self.session.game
@@ -239,6 +257,9 @@ class GameScreen(Screen):
             n = len(self.legal.actors())
             return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
+        legend = self.zone_legend(self.selected)
+        if legend:
+            lines.append(legend)
         moves = self.legal.moves_to(self.selected, h)
         attacks = self.legal.at_target(self.selected, h)
         if moves:
