@@ -66,7 +66,8 @@ def percent(p: Fraction) -> str:
     value = p * 100
     if value.denominator == 1:
         return f"{value.numerator} %"
-    return f"{float(value):.1f} %"
+    tenths = round(value * 10)          # exact: a Fraction rounds without a float
+    return f"{tenths // 10}.{tenths % 10} %"
 
 
 def chance(pair: tuple[int, int]) -> Fraction:
@@ -314,10 +315,12 @@ def melee_outcomes(dice_a: int, sum_a: int, attacked_a: bool, dice_b: int, sum_b
     return {k: v / total for k, v in out.items()} if total else out
 
 
-def _melee_line(title: str, o: dict[str, Fraction], loser_captured: bool, winner_captured: bool) -> str:
+def _melee_line(title: str, o: dict[str, Fraction], they_captured: bool, you_captured: bool) -> str:
+    """``Charge (flank): you win 62 % (they lose a stand; they flee 43 %) · they win ...``;
+    artillery, engineers and the train are captured when they lose (22.4)."""
     win, lose = o["win"] + o["win-rout"], o["lose"] + o["lose-rout"]
-    them = "captured" if loser_captured else f"flee {percent(o['win-rout'])}"
-    you = "captured" if winner_captured else f"you flee {percent(o['lose-rout'])}"
+    them = "captured" if they_captured else f"they flee {percent(o['win-rout'])}"
+    you = "captured" if you_captured else f"you flee {percent(o['lose-rout'])}"
     return f"{title}: you win {percent(win)} (they lose a stand; {them}) · " \
            f"they win {percent(lose)} (you lose a stand; {you})"
 
