@@ -146,6 +146,13 @@ class Ruleset:
     def targets(self, game: Position, unit_id: str) -> list["Hex"]:
         return []
 
+    def occupied_hexes(self, game: Position, unit_id: str) -> tuple["Hex", ...]:
+        """Every hex the unit's pieces stand in, so the map can draw each of them. Most rulesets
+        put a unit in one hex; a ruleset whose units spread over several (stands of a line)
+        says which. Empty for a unit off the map."""
+        u = game.state.units.get(unit_id)
+        return () if u is None or u.hex is None else (u.hex,)
+
     def zoc_hexes(self, game: Position, side: str) -> list["Hex"]:
         """Hexes where a unit of ``side`` is in contact with / in the zone of control of the enemy
         (entering one stops a move). The default is every map hex next to a live enemy unit;

@@ -70,7 +70,7 @@ def appear_formations(state: State, u: Unit) -> tuple[str, ...]:
     forms = B.formations_for(u)
     if B.arm(u) != "art":
         return forms
-    if u.id in state.vars.get("guns", {}) or u.marks.get("gun_lost"):
+    if B.gun_id(u) in state.vars.get("guns", {}) or u.marks.get("gun_lost"):
         return ("gunners",)
     return tuple(f for f in forms if f != "gunners")
 
@@ -99,6 +99,10 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         yield Order.make("join", unit=u.id, into=into)
     for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
         yield Order.make("form", unit=u.id, formation=form, facing=f)
+    for gid in MV.reman_targets(view.state, view, u):
+        for form in ("limbered", "unlimbered"):
+            for f in range(6):
+                yield Order.make("reman", unit=u.id, gun=gid, formation=form, facing=f)
     if u.kind == "CAV_CHASSEUR" and st == "formed":
         kind = "mount" if u.marks.get("dismounted") else "dismount"
         forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]

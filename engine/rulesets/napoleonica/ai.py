@@ -110,6 +110,11 @@ def candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
         elif k == "appear":
             u = state.units[order["unit"]]
             score = 10 + _value(view, u, Hex(*order["hex"]), order["facing"], order["formation"], objectives) // 10
+        elif k == "retreat":
+            # back toward friends and the own edge, as far from the enemy as the step allows
+            u = state.units[order["unit"]]
+            end = Hex(*order["path"][-1])
+            score = 10 * view.nearest_enemy_d(end, u.side) - hmap.rows_from_edge(end, B.edge_of(game.scenario, u.side))
         elif k == "rally":
             score = 300
         elif k == "hold":

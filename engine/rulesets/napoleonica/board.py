@@ -118,6 +118,17 @@ def front_rank(u: Unit) -> int:
     return u.strength if formation(u) == "line" and arm(u) in ("inf", "cav") else 1
 
 
+def gun_id(u: Unit) -> str:
+    """Which gun a battery serves: its own, or the one its gunners re-manned (22.9). A gun is
+    named by the battery it came with."""
+    return str(u.marks.get("gun", u.id))
+
+
+def gun_kind(u: Unit) -> str:
+    """The type of the gun a battery serves, which sets its movement and fire (21.3, 22.2)."""
+    return str(u.marks.get("gun_kind", u.kind))
+
+
 def formations_for(u: Unit) -> tuple[str, ...]:
     if arm(u) == "cav" and u.marks.get("dismounted"):
         return D.FORMATIONS["dismounted"]
@@ -139,9 +150,16 @@ def allowance(u: Unit) -> tuple[int, int, int | None]:
         back = D.MOVE_GUNNERS if D.GUNNERS_BACKWARD_FULL else D.MOVE_GUNNERS // 2
         return D.MOVE_GUNNERS, back, None
     if a == "art":
-        mp = D.MOVE_ART.get(u.kind, D.MOVE_ART["ART_MEDIUM"]).get(f, 0)
+        mp = D.MOVE_ART.get(gun_kind(u), D.MOVE_ART["ART_MEDIUM"]).get(f, 0)
         return mp, mp, None
     return D.MOVE_OTHER.get(u.kind, (2, 1, None))
+
+
+def stand_hexes(u: Unit) -> tuple[Hex, ...]:
+    """The hexes the unit's stands (or a general's figure) stand in; empty off the table.
+    With one counter per unit (NOTES H-1) that is the unit's hex; this is the one place a
+    footprint model of 21.5 would change."""
+    return (u.hex,) if on_table(u) else ()
 
 
 # --- the table ---------------------------------------------------------------------------------

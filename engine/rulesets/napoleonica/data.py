@@ -138,7 +138,9 @@ DEPLOY_ROWS = 6               # deployment zone: within 6 hex rows of the own ed
 BREAK_PCT = 50
 DRAW_MARGIN = 3
 POINTS = {"unit": 2, "guard_unit": 3, "fleeing": 1, "general": 2, "cinc": 5, "train": 3,
-          "objective": 3}
+          "objective": 3,
+          # [P] designed here (spec 22.10 has no line for it): an abandoned gun taken by the enemy
+          "gun": 1}
 
 # --- terrain [P] (spec 22.7) ------------------------------------------------------------------
 TERRAIN = {

@@ -272,8 +272,25 @@ def occupy_targets(hmap: HexMap, view: B.View, u: Unit) -> list[Hex]:
 
 def gun_of(state, u: Unit) -> Hex | None:
     """Where the battery's abandoned gun stands, if its gunners left it (22.9)."""
-    g = state.vars.get("guns", {}).get(u.id)
+    g = state.vars.get("guns", {}).get(B.gun_id(u))
     return None if g is None else Hex(g[0], g[1])
+
+
+def reman_targets(state, view: B.View, u: Unit) -> list[str]:
+    """Other friendly batteries' abandoned guns these gunners may take up (22.9: "a friendly
+    abandoned gun"), named by the battery they came with: next to the gunners (or under
+    them), the gun hex holding no other stand and touching no enemy stand (9.4)."""
+    if u.hex is None or B.formation(u) != "gunners" or B.state_of(u) != "formed":
+        return []
+    out = []
+    for gid, (q, r) in sorted(state.vars.get("guns", {}).items()):
+        gun = Hex(q, r)
+        if gid == B.gun_id(u) or state.units[gid].side != u.side or hex_distance(gun, u.hex) > 1:
+            continue
+        other = view.stands.get(gun)
+        if (other is None or other.id == u.id) and _free(view, u, gun):
+            out.append(gid)
+    return out
 
 
 def can_reman(state, view: B.View, u: Unit) -> bool:
