@@ -6,8 +6,9 @@ Terrain and hexside glyphs come from the scenario's glyph table (``hexwar.mapgly
 one ``hexwar describe --map`` prints); unit letters and facing from the ruleset's drawing table.
 A column ruler (and a row ruler where it fits) stays on screen instead of a label in every hex.
 When the screen hands in new overlays, only the hexes whose look changed are repainted.
-The widget never asks the rules anything: the game screen hands it the answers (reach, targets)
-as ``Marks``, and it reports clicks and cursor moves as nested messages.
+The widget asks the rules one thing only, where each unit stands (``occupied_hexes``: a unit
+may spread over several hexes); the game screen hands it every other answer (reach, targets,
+zones) as ``Marks``, and it reports clicks and cursor moves as nested messages.
 """
 
 from __future__ import annotations
@@ -240,11 +241,9 @@ class HexMapView(ScrollView, can_focus=True):
     def _all_looks(self) -> dict[Hex, tuple]:
         """Everything a hex's face depends on besides the map, hex by hex (for the diff)."""
         looks: dict[Hex, list] = {}
-        for u in self.game.state.units.values():
-            if u.alive and u.hex is not None:
-                looks.setdefault(Hex(*u.hex), []).append(
-                    (u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks),
-                     self.drawing.mark_of(u)))
+        for h, units in self._occupancy().items():
+            looks[h] = [(u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks),
+                         self.drawing.mark_of(u)) for u in units]
         out = {h: (tuple(sorted(v)),) for h, v in looks.items()}
         for h, mk in self.marks.items():
             out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved, mk.zone),)
@@ -293,15 +292,22 @@ class HexMapView(ScrollView, can_focus=True):
     def units_at(self, h: Hex) -> list["Unit"]:
         """The live units of a hex, the one drawn on top first: regiments before leaders, so a
         leader never hides the regiment it rides with."""
+        return self._occupancy().get(h, [])
+
+    def _occupancy(self) -> dict[Hex, list["Unit"]]:
+        """Live units by every hex they stand in (a unit may spread over several: the ruleset's
+        ``occupied_hexes``), regiments before leaders; built once per shown position."""
         if self._by_hex is None:
+            game = self.game
             by_hex: dict[Hex, list["Unit"]] = {}
-            for u in self.game.state.units.values():
+            for u in game.state.units.values():
                 if u.alive and u.hex is not None:
-                    by_hex.setdefault(Hex(*u.hex), []).append(u)
+                    for h in game.ruleset.occupied_hexes(game, u.id):
+                        by_hex.setdefault(Hex(*h), []).append(u)
             for units in by_hex.values():
                 units.sort(key=lambda u: (self.drawing.is_leader(u.kind), u.id))
             self._by_hex = by_hex
-        return self._by_hex.get(h, [])
+        return self._by_hex
 
     def counter(self, u: "Unit", width: int) -> str:
         """A counter in ``width`` cells: type letter, strength, then facing (where the ruleset

@@ -198,6 +198,12 @@ class GameScreen(Screen):
                 marks.setdefault(Hex(*h), Marks()).line = True
         return marks
 
+    def _units_at(self, h: Hex) -> list:
+        """The live units with a stand in ``h`` (a unit may stand in several hexes)."""
+        game = self.session.game
+        return [u for _, u in sorted(game.state.units.items())
+                if u.alive and u.hex is not None and h in game.ruleset.occupied_hexes(game, u.id)]
+
     def _zones(self, uid: str) -> dict[str, tuple[Hex, ...]]:
         """The selected unit's zones, asked once per position (the cursor moves often)."""
         memo = self.legal.zones
@@ -225,7 +231,7 @@ class GameScreen(Screen):
         game = self.session.game
         h = self.map_view.cursor
         info = hex_lines(game, h)
-        for u in sorted(game.state.unit_at(h), key=lambda u: u.id):
+        for u in sorted(self._units_at(h), key=lambda u: u.id):
             if u.alive:
                 info += card_lines(game, u.id)
         self._set("#info", "\n".join(info), layout=False)
@@ -492,7 +498,7 @@ class GameScreen(Screen):
         h = self.map_view.cursor
         if self.selected is not None:
             unit = game.state.units[self.selected]
-            if unit.hex == h:
+            if h in game.ruleset.occupied_hexes(game, unit.id):
                 self._cycle_stack(h)
                 return
             moves = self.legal.moves_to(self.selected, h)
@@ -508,14 +514,14 @@ class GameScreen(Screen):
             if self.legal.at_target(self.selected, h):
                 self.action_fire()
                 return
-        here = [u.id for u in game.state.unit_at(h) if self.legal.for_unit(u.id)]
+        here = [u.id for u in self._units_at(h) if self.legal.for_unit(u.id)]
         if here:
             self._select(here[0])
             return
         if self.selected is not None:
             self._refuse(self.selected, h)
-        elif game.state.unit_at(h):
-            alive = [u for u in game.state.unit_at(h) if u.alive]
+        elif self._units_at(h):
+            alive = [u for u in self._units_at(h) if u.alive]
             if alive:
                 self.app.bell()
                 self.notify(f"Cannot select: {self._why_not(alive[0].id, h)}", severity="warning")
@@ -532,7 +538,7 @@ class GameScreen(Screen):
             self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}"),
                                  self._chosen)
             return
-        here = [u.id for u in sorted(game.state.unit_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
+        here = [u.id for u in sorted(self._units_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
         if len(here) > 1 and uid in here:
             self._select(here[(here.index(uid) + 1) % len(here)])
         else:

@@ -200,6 +200,12 @@ def why_not(ruleset: Any, g: "Position", uid: str, h: Hex) -> str | None:
     if phase == "fire":
         return _fire_reason(g, u, h)
     if phase == "melee":
+        owed = st.vars.get("retreats", [])
+        if owed and owed[0] != u.id:
+            return "a beaten unit must retreat first: choose its way back (22.4)"
+        if owed:
+            return "retreat two hexes, each step to a free hex as far as it can get from the " \
+                   "nearest enemy (22.4)"
         if not any(u.id in grp for grp in M.components(st)):
             return "it is in no melee; the Melee phase only fights the contacts made by attacks (22.4)"
         return "choose the melee with the unit itself (enter on the unit) (22.4)"
@@ -217,7 +223,7 @@ def _has_order_at(ruleset: Any, g: "Position", u: "Unit", h: Hex) -> bool:
             return True
         if any(o.get(k) == tuple(h) for k in ("hex", "target")):
             return True
-        if here and o.kind in ("hold", "rally", "form", "mount", "dismount", "join", "melee"):
+        if here and o.kind in ("hold", "rally", "form", "mount", "dismount", "join", "melee", "reman"):
             return True
     return False
 
@@ -374,7 +380,7 @@ def unit_zones(g: "Position", uid: str) -> dict[str, tuple[Hex, ...]]:
     u = g.state.units.get(uid)
     if u is None or not B.on_table(u) or B.is_general(u):
         return {}
-    stands = [Hex(*u.hex)]
+    stands = [Hex(*h) for h in B.stand_hexes(u)]
     f = B.facing(u)
     box = Box(stands, f) if f is not None else None
     zones: dict[str, list[Hex]] = {"front": [], "flank": [], "rear": []}
