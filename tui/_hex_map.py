@@ -385,7 +385,7 @@ class HexMapView(ScrollView, can_focus=True):
         # an empty hex in a zone of the selected unit: its glyph above the middle (pointy), or
         # on the bottom edge where nothing else is (flat)
         zone = (g.zone(mk.zone), pal.line) if mk.zone else ("", None)
-        edge_zone = edge_zone if zone[0] else ("", None)
+        edge_zone = (zone[0].ljust(2), zone[1]) if zone[0] else ("", None)
         if mk.reach is not None:
             text = f"{g.reach}{mk.reach}"
             main = ((text if len(text) <= width else g.reach).center(width), pal.reach)
