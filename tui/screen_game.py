@@ -231,9 +231,9 @@ class GameScreen(Screen):
         game = self.session.game
         h = self.map_view.cursor
         info = hex_lines(game, h)
-        for u in sorted(self._units_at(h), key=lambda u: u.id):
-            if u.alive:
-                info += card_lines(game, u.id)
+        leader = self.map_view.drawing.is_leader
+        for u in sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id)):  # regiment first
+            info += card_lines(game, u.id)
         self._set("#info", "\n".join(info), layout=False)
         self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
         status = side_lines(game, None if self.size.height >= 40 else 2)

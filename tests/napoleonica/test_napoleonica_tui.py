@@ -119,9 +119,9 @@ async def test_s21_4_the_panel_names_facing_by_clock_formation_state_and_stands(
         await put_cursor(pilot, game, u.hex)
         info = text_of(app, "#info")
         assert "24e de ligne" in info
-        assert "facing: 12 o'clock (front hexsides 11 (NW) and 1 (NE))" in info
+        assert "facing: 12 o'clock (front NW, NE)" in info
         assert "formation: column" in info and "state: formed" in info
-        assert "stands: 4 of 4 stands" in info
+        assert "stands: 4 of 4\n" in info
         assert "facing: N" not in info and "formation=" not in info
 
 

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 #: vertex facing index (geometry.py) -> the clock position it points at (21.4)
 CLOCK = (2, 12, 10, 8, 6, 4)
-#: hexside direction (hexgrid numbering) -> its clock name in 21.1
-SIDE_CLOCK = ("3 (E)", "1 (NE)", "11 (NW)", "9 (W)", "7 (SW)", "5 (SE)")
+#: hexside direction (hexgrid numbering) -> its name in 21.1
+SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
 PHASE_TITLES = {"start": "Before the battle", "deployment": "Deployment", "attack": "Attack",
                 "appearance": "Appearance", "movement": "Movement", "fire": "Fire",
@@ -76,17 +76,18 @@ def chance(pair: tuple[int, int]) -> Fraction:
 
 
 def clock_words(f: int) -> str:
-    """``12 o'clock (front hexsides 11 (NW) and 1 (NE))``: a vertex facing as 21.4 names it."""
+    """``12 o'clock (front NW, NE)``: a vertex facing as 21.4 names it, with the two front
+    hexsides (front-left first)."""
     a, b = (f % 6, (f + 1) % 6)
-    return f"{CLOCK[f % 6]} o'clock (front hexsides {SIDE_CLOCK[b]} and {SIDE_CLOCK[a]})"
+    return f"{CLOCK[f % 6]} o'clock (front {SIDE_NAMES[b]}, {SIDE_NAMES[a]})"
 
 
 def facing_words(u: "Unit") -> str:
     if B.garrison(u):
-        return "none: a garrison faces all round (22.7)"
+        return "none: a garrison faces all round"
     if B.facing(u) is None:
         why = "square" if B.formation(u) == "square" else "disordered"
-        return f"none: a {why} unit is all front (5.6)"
+        return f"none: a {why} unit is all front"
     return clock_words(u.facing)
 
 
@@ -95,26 +96,27 @@ def formation_words(u: "Unit") -> str:
     if B.arm(u) == "cav":
         form += ", dismounted (on foot)" if u.marks.get("dismounted") else ", mounted"
     if B.state_of(u) == "disordered" and B.arm(u) != "art":
-        form += " (not kept while disordered, 5.8)"
+        form += " (lost while disordered)"
     return form
 
 
 def stands_words(u: "Unit") -> str:
     what = "gunners" if B.arm(u) == "art" else "stands"
     lost = u.max_strength - u.strength
-    return f"{u.strength} of {u.max_strength} {what}" + (f" ({lost} lost)" if lost > 0 else "")
+    return f"{u.strength} of {u.max_strength}" + (" gunners" if what == "gunners" else "") + \
+        (f" ({lost} lost)" if lost > 0 else "")
 
 
 def movement_words(u: "Unit") -> str:
     if B.is_general(u):
-        return f"{D.GENERAL_MOVE} MP any way (22.6)"
+        return f"{D.GENERAL_MOVE} MP any way"
     fwd, back, side = B.allowance(u)
     if B.state_of(u) == "disordered":
-        return "none while disordered (9.3); it may re-form in place (9.7)"
+        return "none while disordered (may re-form)"
     if B.formation(u) == "square":
         return "1 hex any way (square)"
-    side_text = "no sideways moves" if side is None else f"{side} sideways"
-    return f"{fwd} MP forward, {back} back, {side_text} (9.5, 21.3)"
+    side_text = "no sideways" if side is None else f"{side} sideways"
+    return f"{fwd} forward, {back} back, {side_text} (MP)"
 
 
 def fire_words(u: "Unit") -> str:
@@ -122,9 +124,7 @@ def fire_words(u: "Unit") -> str:
     if dice <= 0 or B.arm(u) not in ("inf", "cav", "art") or B.mounted(u):
         return "does not fire"
     lo, short, long_ = F.ranges(u)
-    base = "score per firing stand 2, +2 at short range" if B.arm(u) != "art" else \
-        "score from the battery table plus its gunners"
-    return f"best of {dice} d20, range {lo}-{short} short, to {long_} long; {base} (22.2 [P])"
+    return f"best of {dice} d20, range {lo}-{long_} (short to {short})"
 
 
 def unit_type_words(ruleset: Any, u: "Unit") -> str:
@@ -142,8 +142,7 @@ def unit_card(ruleset: Any, g: "Position", uid: str) -> list[tuple[str, str]]:
     rows = [("type", unit_type_words(ruleset, u))]
     state = B.state_of(u)
     if B.is_general(u):
-        rows.append(("command", f"units within {D.COMMAND_D} hexes may attack (7.3) and gain "
-                                f"+{D.MORALE_MODS['general']} morale (22.3)"))
+        rows.append(("command", f"{D.COMMAND_D} hexes: attacks, +{D.MORALE_MODS['general']} morale"))
         rows.append(("movement", movement_words(u)))
     else:
         rows.append(("stands", stands_words(u)))
@@ -153,10 +152,10 @@ def unit_card(ruleset: Any, g: "Position", uid: str) -> list[tuple[str, str]]:
         rows.append(("facing", facing_words(u)))
         rows.append(("movement", movement_words(u)))
         rows.append(("fire", fire_words(u)))
-        rows.append(("melee", f"rank {B.melee_rank(u)}, best of {B.melee_dice(u)} d20 (3, 22.4)"))
+        rows.append(("melee", f"rank {B.melee_rank(u)}, best of {B.melee_dice(u)} d20"))
     if not B.is_general(u) and B.arm(u) != "train":
-        rows.append(("morale", f"best of {B.morale_dice(u)} d20 at or under experience "
-                               f"{B.experience(u)} ({'veteran' if B.veteran(u) else 'recruit'}, 22.1)"))
+        rows.append(("morale", f"best of {B.morale_dice(u)} d20 at or under {B.experience(u)} "
+                               f"({'veteran' if B.veteran(u) else 'recruit'})"))
     if u.division:
         name = next((d.name for d in g.scenario.divisions if d.id == u.division), u.division)
         rows.append(("division", name))
