@@ -217,7 +217,7 @@ class GameScreen(Screen):
         if not zones:
             return ""
         g = self.map_view.glyphs
-        return "zones: " + "  ".join(f"{g.zone(z)} {z}" for z in ("front", "flank", "rear") if z in zones)
+        return "zones: " + " ".join(f"{g.zone(z)}{z}" for z in ("front", "flank", "rear") if z in zones)
 
     def _update_map(self) -> None:
         game = self.session.game

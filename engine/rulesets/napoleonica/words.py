@@ -38,12 +38,12 @@ PHASE_TITLES = {"start": "Before the battle", "deployment": "Deployment", "attac
                 "appearance": "Appearance", "movement": "Movement", "fire": "Fire",
                 "morale": "Morale check", "melee": "Melee"}
 _PHASE_AID = {
-    "attack": "Attack [S 7]: roll-off, then alternate: charge or pass",
-    "appearance": "Appearance [S 8]: roll-off; rallied units and reserves enter at the own edge",
-    "movement": "Movement [S 9]: roll-off; blocks of four pieces each (the rule of four, 9.2)",
-    "fire": "Fire [P 22.2]: roll-off [P], alternate; hits are taken when the phase ends",
-    "morale": "Morale check [P 22.3]: every triggered unit tests at once (no roll-off)",
-    "melee": "Melee [P 22.4]: roll-off [P]; the players alternate choosing the next melee",
+    "attack": "Attack [S 7]: roll-off; alternate: charge or pass",
+    "appearance": "Appearance [S 8]: roll-off; rallied units, reserves",
+    "movement": "Movement [S 9]: roll-off; blocks of four pieces",
+    "fire": "Fire [P 22.2]: roll-off; hits land at the end",
+    "morale": "Morale check [P 22.3]: all tests at once",
+    "melee": "Melee [P 22.4]: roll-off; choose melees in turn",
 }
 FORMATION_WORDS = {"line": "line", "column": "column", "square": "square",
                    "limbered": "limbered (on the march)", "unlimbered": "unlimbered (firing position)",
@@ -433,8 +433,8 @@ def player_aid(ruleset: Any, g: "Position") -> list[tuple[str, list[str]]]:
         mark = "> " if p == now else "  "
         who = f" (now, {acting} to act)" if p == now else ""
         seq.append(f"{mark}{i + 1}. {_PHASE_AID[p]}{who}")
-    seq.append("Roll-off: both roll a d20, ties rolled again; the higher acts first [S before "
-               "Attack, Appearance, Movement; P before Fire and Melee].")
+    seq.append("Roll-off: both roll a d20 (ties again), the higher acts first: [S] before")
+    seq.append("Attack, Appearance and Movement, [P] before Fire and Melee.")
     source = ["[S] the source's rules and numbers: unit tables, movement, stands, formations,",
               "    army composition, the turn, attacks, appearance, rallying.",
               "[H] hex adaptation: 1 hex = 5 cm, six vertex facings (21.4), exact zones (21.6).",
