@@ -327,6 +327,14 @@ class HexMapView(ScrollView, can_focus=True):
         mark = self.drawing.mark_of(u)
         return f"{side} {symbol}{u.strength}{mark}{reduced}{facing}"[:width].ljust(width)
 
+    def _has_acted(self, u: "Unit") -> bool:
+        """Whether the unit carries a mark worth the "has acted" dot. A ruleset that keeps its
+        formation and state in marks (it draws them with a mark of its own) counts only the
+        marks its words name; otherwise any mark counts."""
+        if self.drawing.mark is None:
+            return bool(u.marks)
+        return any(k in u.marks for k in self.game.ruleset.mark_words)
+
     def _side_style(self, u: "Unit") -> Style:
         pal = self.palette
         return pal.sides[self.side_index.get(u.side, 0) % len(pal.sides)]
@@ -373,7 +381,7 @@ class HexMapView(ScrollView, can_focus=True):
             main = (self.counter(top, width), style)
             reduced = g.reduced if top.strength < top.max_strength else ""
             more = g.stack if len(units) > 1 else ""
-            marked = g.marked if top.marks else ""
+            marked = g.marked if self._has_acted(top) else ""
             moved = g.moved if mk.moved else ""
             form = self.drawing.mark_of(top)
             if pointy:   # the side's letter above the counter, the most urgent mark below
@@ -407,7 +415,7 @@ class HexMapView(ScrollView, can_focus=True):
         units = self.units_at(h)
         mk = self.marks.get(h, Marks())
         sel = g.selected if self.selected == h else ""
-        marked = g.marked if any(u.marks for u in units) else ""
+        marked = g.marked if any(self._has_acted(u) for u in units) else ""
         slots: list[tuple[str, Style | None]] = [
             (f"{sel}{self._terrain_text(h)}{marked}".center(5), pal.selected if sel else pal.glyph)]
         for u in units[:2]:

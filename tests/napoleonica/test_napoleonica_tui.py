@@ -243,3 +243,20 @@ async def test_s22_12_the_player_aid_is_built_from_the_rulesets_data(ascii):
         assert "napoleonica/data.py" in text
         if ascii:
             assert text.isascii()
+
+
+async def test_s9_1_the_acted_dot_means_acted_not_formation_marks():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view, game = game_screen(app).map_view, app.session.game
+        cinc = game.state.units["blue-cinc"]
+        assert face(view, cinc.hex)[2] != UNICODE.marked       # formation and state are no action
+        await select(pilot, "b")
+        await pilot.press("enter")                               # its own orders: hold first
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        game = app.session.game
+        assert game.state.units["b"].marks.get("acted") == 1
+        assert face(game_screen(app).map_view, game.state.units["b"].hex)[2] == "c"   # formation first
