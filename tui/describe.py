@@ -156,7 +156,8 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
             else:
                 name, val = item, ""
             sval = f"{val:+d}" if isinstance(val, int) and not isinstance(val, bool) else str(val)
-            lines.append(f"  {value_text(game, name)}: {sval}")
+            label = plain(game, name) if isinstance(name, str) else value_text(game, name)
+            lines.append(f"  {label}: {sval}")
     for key in _FINAL_KEYS:
         if key in odds:
             lines.append(f"{key}: {value_text(game, odds[key])}")
@@ -177,7 +178,7 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
     shown = set(_MOD_KEYS) | set(_RESULT_KEYS) | set(_FINAL_KEYS)
     for key, v in odds.items():
         if key not in shown:
-            lines.append(f"{key}: {value_text(game, v)}")
+            lines.append(f"{key}: {plain(game, value_text(game, v))}")
     return lines
 
 

@@ -260,3 +260,16 @@ async def test_s9_1_the_acted_dot_means_acted_not_formation_marks():
         game = app.session.game
         assert game.state.units["b"].marks.get("acted") == 1
         assert face(game_screen(app).map_view, game.state.units["b"].hex)[2] == "c"   # formation first
+
+
+async def test_s22_4_the_preview_breakdown_names_units_never_ids():
+    app = small_battle("attack")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        game = app.session.game
+        await put_cursor(pilot, game, game.state.units["r"].hex)
+        preview = text_of(app, "#preview")
+        from hexwar.tui.describe import unit_title
+        assert f"rank of {unit_title(game, 'b')}: +5" in preview      # "Blue line infantry"
+        assert "rank of b:" not in preview and f"rank of {unit_title(game, 'r')}, 5" in preview
