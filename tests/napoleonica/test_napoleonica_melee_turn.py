@@ -46,7 +46,7 @@ def test_s22_4_the_loser_loses_a_stand_is_disordered_and_retreats_two_hexes():
     assert g.state.vars["contacts"] == []
     # red's line at (3,4) was hit from (3,5): NE (4,3), NW (3,3) and W (2,4) all go to d = 2,
     # so the owner chooses; the spec's preference (own edge = north, then clock 1 first) comes first
-    assert g.state.active == "red"
+    assert g.to_act() == "red" and g.state.pending == [{"side": "red", "kind": "retreat", "unit": "r"}]
     paths = [o["path"] for o in g.legal_orders() if o.kind == "retreat"]
     assert paths[0] == ((4, 3), (5, 2))
     assert {p[0] for p in paths} == {(4, 3), (3, 3), (2, 4)}
@@ -54,7 +54,18 @@ def test_s22_4_the_loser_loses_a_stand_is_disordered_and_retreats_two_hexes():
     assert g.validate(Order.make("retreat", unit="r", path=((2, 5), (2, 6)))) is not None
     assert g.validate(Order.make("end-phase")) is not None
     play(g, "retreat", unit="r", path=((3, 3), (3, 2)), dice=SPARE)
-    assert unit(g, "r").hex == (3, 2) and "retreats" not in g.state.vars
+    assert unit(g, "r").hex == (3, 2) and "retreats" not in g.state.vars and not g.state.pending
+
+
+def test_s22_4_while_a_retreat_waits_only_its_owner_acts():
+    g = engaged()
+    play(g, "melee", unit="b", dice=[10, 12])
+    kinds = {o.kind for o in g.legal_orders()}
+    assert kinds == {"retreat", "resign"}
+    first = next(o for o in g.legal_orders() if o.kind == "retreat")
+    assert g.validate(first, "blue") is not None and g.validate(first, "red") is None
+    play(g, "resign")                                      # the owner of the decision resigns
+    assert g.state.result["winner"] == "blue"
 
 
 def test_s22_4_a_retreat_with_one_way_back_needs_no_order():

@@ -16,6 +16,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``reman unit gun formation facing`` - movement: gunners take up another friendly battery's
   abandoned gun (``gun`` names that battery) in a battery formation (22.9); their own gun is
   taken up by ``form``.
+* ``dismantle unit hex`` - movement: engineers or infantry next to a barricaded bridge (``hex``)
+  remove the barricade (22.9).
 * ``dismount unit formation facing`` / ``mount unit formation facing`` - chasseurs (9.9).
 * ``hold unit`` - movement: the piece does nothing (it still uses its place in the four).
 * ``rally unit`` - movement: try to restore a fleeing unit (14).
@@ -59,7 +61,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "dismantle", "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -120,7 +122,7 @@ class NapoleonicaRuleset(Words, Ruleset):
         state, hmap = game.state, game.map
         if state.result is not None:
             return
-        side = state.active
+        side = self.to_act(game)
         phase = state.phase
         if phase == "deployment":
             for u in AC.deployers(state, side):
@@ -147,8 +149,8 @@ class NapoleonicaRuleset(Words, Ruleset):
                 if F.shooter_problem(state, u) is None:
                     for t in AC.fire_targets(hmap, view, state, u):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
-        elif phase == "melee" and state.vars.get("retreats"):
-            u = state.units[state.vars["retreats"][0]]
+        elif state.pending:
+            u = state.units[state.pending[0]["unit"]]
             for path in M.retreat_paths(hmap, game.scenario, state, u):
                 yield Order.make("retreat", unit=u.id, path=tuple(tuple(h) for h in path))
         elif phase == "melee":
@@ -174,7 +176,7 @@ class NapoleonicaRuleset(Words, Ruleset):
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "deployment":
             return "place every unit first (22.10)"
-        if state.phase == "melee" and state.vars.get("retreats"):
+        if state.pending:
             return "choose where the beaten unit retreats first (22.4)"
         if state.phase == "melee" and M.components(state):
             return "every melee must be fought (12): choose the next one"
@@ -196,8 +198,9 @@ class NapoleonicaRuleset(Words, Ruleset):
         if not isinstance(uid, str) or uid not in state.units:
             return f"no unit {uid!r}"
         u = state.units[uid]
-        if u.side != state.active:
-            return f"{uid} is not a unit of {state.active}"
+        acting = self.to_act(game)
+        if u.side != acting:
+            return f"{uid} is not a unit of {acting}"
         phase = state.phase
         want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
                 "retreat": "melee", "deploy": "deployment"}.get(kind, "movement")
@@ -210,7 +213,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                 return "deploy within 6 rows of the own edge, on open ground for the unit, in a " \
                        "free hex not next to an enemy (22.10)"
             return None
-        owed = state.vars.get("retreats", [])
+        owed = [p["unit"] for p in state.pending]
         if kind == "retreat":
             if not owed or owed[0] != uid:
                 return f"{uid} owes no retreat now" + (f" ({owed[0]} retreats first)" if owed else "")
@@ -306,6 +309,10 @@ class NapoleonicaRuleset(Words, Ruleset):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
             return None
+        if kind == "dismantle":
+            if _hex(order.get("hex")) not in MV.dismantle_targets(B.View(state), u):
+                return "engineers or infantry next to a barricaded bridge dismantle its barricade (22.9)"
+            return None
         if kind == "reman":
             gid = order.get("gun")
             if gid not in MV.reman_targets(state, B.View(state), u):
@@ -340,7 +347,7 @@ class NapoleonicaRuleset(Words, Ruleset):
         kind = order.kind
         has = self._has(ctx)
         if kind == "resign":
-            loser = state.active
+            loser = state.pending[0]["side"] if state.pending else state.active
             ctx.emit("resigned", side=loser)
             turn.finish(ctx, {"winner": state.enemy_of(loser), "reason": f"{loser} resigned"})
             return
@@ -386,11 +393,12 @@ class NapoleonicaRuleset(Words, Ruleset):
         elif kind == "melee":
             group = next(g for g in M.components(state) if u.id in g)
             M.resolve(ctx, group)
-            self._after_melee(ctx, state.active)
+            self._after_melee(ctx)
         elif kind == "retreat":
+            state.pending.clear()
             state.vars["retreats"].pop(0)
             M.retreat(ctx, u, tuple(Hex(*h) for h in order["path"]))
-            self._after_melee(ctx, state.vars.pop("retreat_resume", state.active))
+            self._after_melee(ctx)
         elif kind == "appear":
             h = _hex(order["hex"])
             u.hex = h
@@ -409,17 +417,17 @@ class NapoleonicaRuleset(Words, Ruleset):
         self._capture_guns(ctx)
         self._tidy(state)
 
-    def _after_melee(self, ctx: Resolution, fought_by: str) -> None:
+    def _after_melee(self, ctx: Resolution) -> None:
         """Once a melee's retreats are done, the turn passes on from the side that chose the
-        melee; while a retreat waits for its owner's choice, that owner is to act."""
+        melee; while a retreat waits for its owner's choice it is a pending decision, so that
+        owner is to act."""
         state = ctx.state
         waiting = M.next_retreat(ctx)
         if waiting is not None:
-            state.vars["retreat_resume"] = fought_by
-            state.active = state.units[waiting].side
-            ctx.emit("retreat-choice", unit=waiting, side=state.active)
+            owner = state.units[waiting].side
+            state.pending.append({"side": owner, "kind": "retreat", "unit": waiting})
+            ctx.emit("retreat-choice", unit=waiting, side=owner)
             return
-        state.active = fought_by
         turn.after_action(ctx, self._has(ctx), passed=False)
 
     @staticmethod
@@ -495,6 +503,13 @@ class NapoleonicaRuleset(Words, Ruleset):
             u.hex = h
             ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
                      frm=[frm[0], frm[1]], to=[h[0], h[1]])
+            return
+        if kind == "dismantle":
+            q, r = order["hex"]
+            state.vars["barricades"].remove([q, r])
+            if not state.vars["barricades"]:
+                del state.vars["barricades"]
+            ctx.emit("barricade-dismantled", unit=u.id, at=[q, r])
             return
         if kind == "fortify":
             town = MV.settlement_of(ctx.map, Hex(*order["hex"]))

@@ -99,6 +99,8 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         yield Order.make("join", unit=u.id, into=into)
     for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
         yield Order.make("form", unit=u.id, formation=form, facing=f)
+    for h in MV.dismantle_targets(view, u):
+        yield Order.make("dismantle", unit=u.id, hex=tuple(h))
     for gid in MV.reman_targets(view.state, view, u):
         for form in ("limbered", "unlimbered"):
             for f in range(6):

@@ -123,6 +123,8 @@ def candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
             score = 30
         elif k == "fortify":
             score = 60
+        elif k == "dismantle":
+            score = 40          # an open bridge is a way forward
         elif k in ("climb", "gate"):
             score = 5
         elif k == "occupy":

@@ -79,10 +79,10 @@ def side_dirs(t: Unit, kind: str) -> tuple[int, ...]:
     return {"front": front_dirs(f), "flank": flank_dirs(f), "rear": rear_dirs(f)}[kind]
 
 
-def _passable(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> bool:
-    """An attack path step (7.4): no river, lake, swamp or high wall; mounted cavalry not into
-    forest (7.9 item 4)."""
-    if b not in hmap or B.enter_cost(hmap, u, a, b) is None:
+def _passable(hmap: HexMap, view: B.View, u: Unit, a: Hex, b: Hex) -> bool:
+    """An attack path step (7.4): no river, lake, swamp, high wall or standing barricade;
+    mounted cavalry not into forest (7.9 item 4)."""
+    if b not in hmap or B.step_cost(hmap, view, u, a, b) is None:
         return False
     return hmap.terrain_at(b) not in ("swamp", "ravine", "ford")
 
@@ -121,7 +121,7 @@ def contact_hexes(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[Hex]:
         if any(g.side != u.side for g in view.generals.get(h, ())):
             continue
         feats = hmap.features_between(h, t.hex)
-        if not _passable(hmap, u, t.hex, h) or "wall" in feats:
+        if not _passable(hmap, view, u, t.hex, h) or "wall" in feats:
             continue
         if "earthwork" in feats and B.mounted(u):
             continue          # 7.1 item 8: no cavalry charge across an artillery fortification
@@ -142,7 +142,7 @@ def paths(hmap: HexMap, view: B.View, u: Unit, goal: Hex) -> list[Hex] | None:
             return False
         if b != goal and other is not None:
             return False
-        return _passable(hmap, u, a, b)
+        return _passable(hmap, view, u, a, b)
 
     if B.formation(u) == "line":
         fr, fl = front_dirs(u.facing)
@@ -269,7 +269,7 @@ def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
             n = hex_neighbor(u.hex, d)
             if hex_distance(n, t.hex) >= hex_distance(u.hex, t.hex):
                 continue
-            if not _passable(hmap, u, u.hex, n) or n in view.stands:
+            if not _passable(hmap, view, u, u.hex, n) or n in view.stands:
                 continue
             if view.adjacent_enemy(n, u.side):
                 continue

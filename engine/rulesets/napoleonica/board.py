@@ -170,6 +170,8 @@ class View:
         self.state = state
         self.stands: dict[Hex, Unit] = {}      # combat units, engineers, train
         self.generals: dict[Hex, list[Unit]] = {}
+        # bridges closed by a barricade still standing (22.7, 22.9)
+        self.barricades: frozenset[Hex] = frozenset(Hex(q, r) for q, r in state.vars.get("barricades", []))
         for uid in sorted(state.units):
             u = state.units[uid]
             if not on_table(u):
@@ -213,6 +215,37 @@ def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
     if key not in table:
         table[key] = _step_cost(hmap, key[0], a, b)
     return table[key]
+
+
+def step_cost(hmap: HexMap, view: "View", u: Unit, a: Hex, b: Hex) -> int | None:
+    """``enter_cost`` on the table as it is now: a barricaded bridge may not be entered until
+    the barricade is dismantled (22.7)."""
+    if b in view.barricades:
+        return None
+    return enter_cost(hmap, u, a, b)
+
+
+def barricade_marks(hmap: HexMap) -> list[tuple[Hex, Hex]]:
+    """The map's ``barricade`` hexsides, each as its two hexes (lower first)."""
+    out = []
+    for side, feats in hmap.hexside_features.items():
+        if "barricade" in feats:
+            a, b = side.hex, hex_neighbor(side.hex, side.dir)
+            out.append((min(a, b), max(a, b)))
+    return sorted(out)
+
+
+def barricaded_bridges(hmap: HexMap) -> list[list[int]]:
+    """The bridges a scenario barricades, as sorted [q, r] rows: a ``barricade`` hexside drawn
+    on a side of a bridge hex closes that bridge (the game keeps the ones still standing in its
+    state)."""
+    out = {tuple(h) for pair in barricade_marks(hmap) for h in pair if is_bridge(hmap, h)}
+    return [list(h) for h in sorted(out)]
+
+
+def is_bridge(hmap: HexMap, h: Hex) -> bool:
+    """A bridge is a river hex with a road through it (22.7)."""
+    return h in hmap and hmap.terrain_at(h) == "river" and hmap.on_road(h)
 
 
 def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:

@@ -167,5 +167,5 @@ TERRAIN = {
 }
 # passable obstacle (+1 MP, -2 attacking across), high wall, and the front of an artillery
 # fortification (earthwork: +1 MP, no cavalry attack across, cover for a battery behind it)
-HEXSIDES = ("obstacle", "wall", "earthwork", "gate")
+HEXSIDES = ("obstacle", "wall", "earthwork", "gate", "barricade")
 ROLE_NAMES = ("FR", "FL", "LF", "RL", "RR", "RF")   # hexside roles for facing 0, dirs 0..5

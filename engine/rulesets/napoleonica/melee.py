@@ -155,7 +155,7 @@ def _retreat_steps(hmap: HexMap, view: B.View, u: Unit, frm: Hex, edge: str) -> 
     steps = []
     for rank, d in enumerate(CLOCK_ORDER):
         n = hex_neighbor(frm, d)
-        if n not in hmap or B.enter_cost(hmap, u, frm, n) is None:
+        if n not in hmap or B.step_cost(hmap, view, u, frm, n) is None:
             continue
         other = view.stands.get(n)
         if other is not None and other.id != u.id:

@@ -58,7 +58,7 @@ def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, altern
             if alternate and role == last:
                 continue
             n = hex_neighbor(h, d)
-            c = B.enter_cost(hmap, u, h, n)
+            c = B.step_cost(hmap, view, u, h, n)
             if c is None or spent + c > allowance or not _free(view, u, n):
                 continue
             nexts.append((spent + c, n, f, role, path + (n,)))
@@ -85,7 +85,8 @@ def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     key = (u.id, u.kind, u.side, u.hex, u.facing, B.formation(u), B.state_of(u), u.strength,
            bool(u.marks.get("dismounted")), B.garrison(u),
            tuple(sorted((h, s.side, s.id) for h, s in view.stands.items())),
-           tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)))
+           tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)),
+           tuple(sorted(view.barricades)))
     if key not in memo:
         memo[key] = _moves(hmap, view, u)
     return dict(memo[key])
@@ -109,7 +110,7 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
         # leaving a settlement takes the whole phase ([F] 20): one step out, any facing
         for d in range(6):
             n = hex_neighbor(u.hex, d)
-            if B.enter_cost(hmap, u, u.hex, n) is not None and _free(view, u, n):
+            if B.step_cost(hmap, view, u, u.hex, n) is not None and _free(view, u, n):
                 for f in range(6):
                     out[(n, f)] = ("leave", (n,))
         return out
@@ -117,7 +118,7 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     if B.formation(u) == "square":
         for d in range(6):
             n = hex_neighbor(u.hex, d)
-            c = B.enter_cost(hmap, u, u.hex, n)
+            c = B.step_cost(hmap, view, u, u.hex, n)
             if c is not None and c <= fwd and _free(view, u, n):
                 out.setdefault((n, u.facing), ("square", (n,)))
         return out
@@ -150,7 +151,7 @@ def general_moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], 
             out.setdefault((h, u.facing), ("general", path))
         for d in range(6):
             n = hex_neighbor(h, d)
-            c = B.enter_cost(hmap, u, h, n)
+            c = B.step_cost(hmap, view, u, h, n)
             if c is None or spent + c > mp or n in enemy_hexes:
                 continue
             if spent + c < best.get(n, 1 << 30):
@@ -321,6 +322,14 @@ def fortify_targets(hmap: HexMap, view: B.View, state, u: Unit) -> list[Hex]:
         if held:
             out.append(town[0])
     return sorted(out)
+
+
+def dismantle_targets(view: B.View, u: Unit) -> list[Hex]:
+    """Barricaded bridges a unit may open (22.9): engineers or infantry (on foot) next to the
+    bridge hex; each named by that hex."""
+    if u.hex is None or B.state_of(u) != "formed" or not (B.infantry_like(u) or B.arm(u) == "eng"):
+        return []
+    return sorted(h for h in view.barricades if hex_distance(h, u.hex) == 1)
 
 
 def fort_steps(hmap: HexMap, view: B.View, u: Unit) -> list[tuple[str, Hex]]:
