@@ -230,3 +230,9 @@ def test_s22_12_the_aid_tables_come_from_data_and_say_which_are_designed(monkeyp
     assert any("by 6+ it flees" in line for line in aid["Melee [P 22.4]"])
     assert "  flank attack: +5" in aid["Melee [P 22.4]"]
     assert "  target disordered: +3" in aid["Fire [P 22.2]"]
+
+
+def test_s22_4_why_not_while_a_retreat_is_to_be_chosen():
+    g = game([BLUE_COL, RED_FAR], phase="melee")
+    g.state.pending = [{"side": "red", "kind": "retreat", "unit": "r"}]
+    assert g.why_not("b", g.map.parse("0609")) == "the retreat decision must be answered first (22.4)"
