@@ -273,3 +273,27 @@ async def test_s22_4_the_preview_breakdown_names_units_never_ids():
         from hexwar.tui.describe import unit_title
         assert f"rank of {unit_title(game, 'b')}: +5" in preview      # "Blue line infantry"
         assert "rank of b:" not in preview and f"rank of {unit_title(game, 'r')}, 5" in preview
+
+
+async def test_s21_4_a_vertex_facing_is_chosen_with_the_key_that_points_there():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        game = app.session.game
+        b = game.state.units["b"]
+        dest = hex_neighbor(b.hex, 1)                        # one hex ahead (front-right, NE)
+        facings = sorted(o.get("facing") for o in game.unit_orders("b")
+                         if o.kind == "move" and o.get("path") and tuple(o.get("path")[-1]) == tuple(dest))
+        assert 1 in facings and len(facings) > 1             # several facings: the dialog asks
+        await put_cursor(pilot, game, dest)
+        await pilot.press("enter")
+        await pilot.pause()
+        from hexwar.tui.screen_dialogs import ChooseOrder
+        assert isinstance(app.screen, ChooseOrder)
+        labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
+        assert any("facing 12 o'clock" in text and "[w]" in text for text in labels)
+        await pilot.press("w")                               # "up": 12 o'clock, facing index 1
+        await pilot.pause()
+        moved = app.session.game.state.units["b"]
+        assert moved.hex == dest and moved.facing == 1
