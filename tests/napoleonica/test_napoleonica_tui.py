@@ -297,3 +297,14 @@ async def test_s21_4_a_vertex_facing_is_chosen_with_the_key_that_points_there():
         await pilot.pause()
         moved = app.session.game.state.units["b"]
         assert moved.hex == dest and moved.facing == 1
+
+
+async def test_s21_10_the_map_key_names_formation_marks_and_zone_glyphs():
+    app = brigade_in_movement()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        text = str(app.screen.query_one("#overview-key").render())
+        assert "marks: l line, c column, s square" in text and "~ disordered" in text
+        assert "zones \u25b3 front \u25cb flank \u25bd rear" in text
