@@ -308,3 +308,50 @@ async def test_s21_10_the_map_key_names_formation_marks_and_zone_glyphs():
         text = str(app.screen.query_one("#overview-key").render())
         assert "marks: l line, c column, s square" in text and "~ disordered" in text
         assert "zones \u25b3 front \u25cb flank \u25bd rear" in text
+
+
+def _past_set_up(scenario) -> HexwarApp:
+    session = Session.new(scenario, {s.id: "human" for s in scenario.sides}, seed=1)
+    for _ in range(200):
+        only = nothing_to_decide(Legal(session.game))
+        if only is None and not session.game.state.pending and Legal(session.game).actors():
+            break
+        session.play(only or next(o for o in session.game.legal_orders() if o.kind != "resign"))
+    return HexwarApp(session=session, save=False, theme="default")
+
+
+async def test_zones_default_rulesets_without_zones_draw_none():
+    app = _past_set_up(load_scenario(find_scenario("border-clash")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.selected is not None
+        assert not any(mk.zone for mk in screen.map_view.marks.values())
+        assert "zones:" not in text_of(app, "#preview")
+
+
+async def test_zones_on_a_flat_map_sit_on_the_hex_bottom_edge(monkeypatch):
+    from hexwar.engine.rulesets.poltava.rules import PoltavaRuleset
+    def zones(self, game, unit_id):
+        u = game.state.units[unit_id]
+        return {"front": (hex_neighbor(u.hex, 2),), "rear": (hex_neighbor(u.hex, 5),)}
+    monkeypatch.setattr(PoltavaRuleset, "unit_zones", zones)
+    app = _past_set_up(load_scenario(find_scenario("poltava-1")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await pilot.pause()
+        screen = game_screen(app)
+        u = app.session.game.state.units[screen.selected]
+        view = screen.map_view
+        checked = 0
+        for d, zone in ((2, "front"), (5, "rear")):
+            h = hex_neighbor(u.hex, d)
+            mk = view.marks[h]
+            if not view.units_at(h) and not mk.target and not mk.contact:   # nothing more urgent
+                assert face(view, h)[1].strip() == UNICODE.zone(zone)
+                checked += 1
+        assert checked
+        assert "zones: \u25b3front \u25bdrear" in text_of(app, "#preview")
