@@ -236,3 +236,14 @@ def test_s22_4_why_not_while_a_retreat_is_to_be_chosen():
     g = game([BLUE_COL, RED_FAR], phase="melee")
     g.state.pending = [{"side": "red", "kind": "retreat", "unit": "r"}]
     assert g.why_not("b", g.map.parse("0609")) == "the retreat decision must be answered first (22.4)"
+
+
+def test_s22_2_why_not_on_a_unit_with_no_target():
+    g = game([BLUE_LINE, dict(RED_LINE, hex="0603")], phase="fire")     # d = 5: out of range
+    assert g.why_not("b", Hex(*unit(g, "b").hex)) == \
+        "no enemy it may fire at: in range, in its frontal zone and in sight (22.2, 21.7)"
+
+
+def test_s7_4_why_not_on_a_unit_with_nobody_to_charge():
+    g = game([BLUE_LINE, dict(RED_LINE, hex="0601")], phase="attack")   # d = 7: beyond reach
+    assert g.why_not("b", Hex(*unit(g, "b").hex)).endswith("(7.3, 7.4)")

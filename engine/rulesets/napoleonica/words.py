@@ -236,6 +236,9 @@ def _attack_reason(g: "Position", u: "Unit", h: Hex) -> str:
     why = A.attacker_problem(st, u)
     if why:
         return why
+    if u.hex is not None and Hex(*u.hex) == h:
+        return "no enemy it may charge: within reach, seen, and not across what blocks a charge " \
+               "(7.3, 7.4)"
     t = AC.unit_at(st, h)
     if t is None or t.side == u.side:
         return "charge an enemy unit: put the cursor on one within reach (7.2)"
@@ -287,6 +290,8 @@ def _fire_reason(g: "Position", u: "Unit", h: Hex) -> str:
     why = F.shooter_problem(st, u)
     if why:
         return why
+    if u.hex is not None and Hex(*u.hex) == h:
+        return "no enemy it may fire at: in range, in its frontal zone and in sight (22.2, 21.7)"
     t = AC.unit_at(st, h)
     if t is None or t.side == u.side:
         return "fire at an enemy unit: put the cursor on one in range (22.2)"
