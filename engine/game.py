@@ -86,6 +86,10 @@ class Game:
         """The hexes near a unit in each of its zones (front, flank, rear), for display."""
         return self.ruleset.unit_zones(self, unit_id)
 
+    def event_words(self, event: Event) -> str | None:
+        """The ruleset's own log line for ``event`` (None: the generic one)."""
+        return self.ruleset.event_words(self, event)
+
     def facing_words(self, facing: int) -> str:
         """A facing index as the ruleset names it (a hexside, or a clock vertex)."""
         return self.ruleset.facing_words(self, facing)

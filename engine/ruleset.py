@@ -220,6 +220,11 @@ class Ruleset:
         for the map to draw when the unit is selected; empty when the rules have no zones."""
         return {}
 
+    def event_words(self, game: Position, event: "Event") -> str | None:
+        """One log line for an event in the ruleset's own words (unit ids and ``[q, r]`` hexes
+        may stay: the UI turns them into names and labels); None leaves the generic line."""
+        return None
+
     def status_words(self, game: Position, unit_id: str) -> str:
         """The unit's marks in words (``has moved, fired``); ``ready`` when it has none worth saying."""
         u = game.state.units[unit_id]

@@ -100,8 +100,15 @@ def order_text(game: Game, order: Order) -> str:
 
 
 def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
-    """One log line per event; die rolls always say what they were for and what came up."""
+    """One log line per event; die rolls always say what they were for and what came up. The
+    ruleset's own words come first where it has them."""
     kind = ev.get("t", "?")
+    try:
+        said = game.event_words(ev)
+    except Exception:  # advisory: a ruleset bug must not lose the log line
+        said = None
+    if said:
+        return plain(game, said.replace("\u2684", dice))
     if kind == "die-roll":
         sides = ev.get("sides", 6)
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()

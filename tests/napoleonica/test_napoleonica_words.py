@@ -247,3 +247,28 @@ def test_s22_2_why_not_on_a_unit_with_no_target():
 def test_s7_4_why_not_on_a_unit_with_nobody_to_charge():
     g = game([BLUE_LINE, dict(RED_LINE, hex="0601")], phase="attack")   # d = 7: beyond reach
     assert g.why_not("b", Hex(*unit(g, "b").hex)).endswith("(7.3, 7.4)")
+
+
+def test_s22_2_the_log_says_a_fire_in_words():
+    from hexwar.tui.describe import event_text, unit_title
+    g = game([BLUE_LINE, RED_LINE], phase="fire")
+    events = play(g, "fire", unit="b", target=tuple(unit(g, "r").hex), dice=[7, 12])
+    lines = [event_text(g, e) for e in events]
+    fired = next(line for line in lines if " fires at " in line)
+    assert fired == f"{unit_title(g, 'b')} fires at {unit_title(g, 'r')}: 7 against 10 or less, " \
+                    "hit (a stand goes when the phase ends)"
+    assert not any(line.startswith(("best-of:", "fired:")) for line in lines)
+
+
+def test_s3_0_the_log_shows_every_die_of_a_best_of_and_the_one_kept():
+    from hexwar.tui.describe import event_text
+    g = game([BLUE_LINE, RED_LINE])
+    line = event_text(g, {"t": "best-of", "why": "melee", "dice": [4, 17], "kept": 17, "keep": "highest"})
+    assert line == "best of 2 d20 4, 17: keeps the highest, 17"
+
+
+def test_s6_the_log_names_the_roll_off_winner():
+    from hexwar.tui.describe import event_text
+    g = game([BLUE_LINE, RED_LINE])
+    line = event_text(g, {"t": "roll-off", "phase": "fire", "first": "red", "rolls": {"blue": 3, "red": 15}})
+    assert line == "Roll-off for the Fire phase: Blue 3, Red 15; Red acts first"

@@ -504,6 +504,81 @@ def player_aid(ruleset: Any, g: "Position") -> list[tuple[str, list[str]]]:
             ("Terrain [P 22.7]", terrain)]
 
 
+# --- the log -------------------------------------------------------------------------------------
+_WHY = {"fire": "fire", "morale": "morale test", "restoration": "rally", "re-form": "re-form test",
+        "melee": "melee"}
+
+
+def _side(g: "Position", sid: Any) -> str:
+    return next((s.name for s in g.scenario.sides if s.id == sid), str(sid))
+
+
+def _hex(v: Any) -> str:
+    return f"[{v[0]}, {v[1]}]" if isinstance(v, (list, tuple)) and len(v) == 2 else str(v)
+
+
+def event_words(g: "Position", ev: dict[str, Any]) -> str | None:
+    """The log line of the events a player reads most: rolls kept, tests, fire, melee, moves,
+    losses and phases. Others keep the generic line."""
+    t = ev.get("t")
+    if t == "die-roll":
+        return None
+    if t == "best-of":
+        dice = ev.get("dice", [])
+        keep = "lowest" if ev.get("keep") == "lowest" else "highest"
+        if len(dice) < 2:
+            return f"kept {ev.get('kept')} (one d20)"
+        return f"best of {len(dice)} d20 {', '.join(map(str, dice))}: keeps the {keep}, {ev.get('kept')}"
+    if t == "test":
+        what = _WHY.get(str(ev.get("why")), str(ev.get("why")))
+        ok = "passes" if ev.get("passed") else "fails"
+        return f"{ev.get('unit', '')} {what}: {ev.get('kept')} against {ev.get('need')} or less, {ok}"
+    if t == "fired":
+        hit = "hit (a stand goes when the phase ends)" if ev.get("hit") else "miss"
+        return f"{ev.get('unit')} fires at {ev.get('target')}: {ev.get('roll')} against " \
+               f"{ev.get('need')} or less, {hit}"
+    if t == "melee":
+        totals = ev.get("totals", {})
+        said = ", ".join(f"{_side(g, sid)} {v}" for sid, v in totals.items())
+        return f"Melee: {said}; {_side(g, ev.get('winner'))} wins by {ev.get('margin')}"
+    if t == "roll-off":
+        rolls = ev.get("rolls", {})
+        said = ", ".join(f"{_side(g, sid)} {v}" for sid, v in rolls.items())
+        return f"Roll-off for the {PHASE_TITLES.get(str(ev.get('phase')), ev.get('phase'))} phase: " \
+               f"{said}; {_side(g, ev.get('first'))} acts first"
+    if t == "phase":
+        name = PHASE_TITLES.get(str(ev.get("phase")), ev.get("phase"))
+        who = f", {_side(g, ev['side'])} to act" if ev.get("side") else ""
+        return f"-- {name} phase{who}"
+    if t == "turn":
+        return f"== Turn {ev.get('turn')}"
+    if t == "stand-lost":
+        return f"{ev.get('unit')} loses {ev.get('n')} stand(s) to {ev.get('why')}, {ev.get('left')} left"
+    if t == "disordered":
+        return f"{ev.get('unit')} is disordered ({ev.get('why')})"
+    if isinstance(t, str) and t.startswith("unit-"):
+        return f"{ev.get('unit')} is {t[5:]}"
+    if t == "retreated":
+        return f"{ev.get('unit')} retreats from {_hex(ev.get('frm'))} to {_hex(ev.get('to'))}"
+    if t == "moved":
+        return f"{ev.get('unit')} moves {_hex(ev.get('frm'))} to {_hex(ev.get('to'))}, facing " \
+               f"{CLOCK[int(ev.get('facing', 0)) % 6]} o'clock"
+    if t == "formation":
+        return f"{ev.get('unit')} forms {FORMATION_WORDS.get(str(ev.get('formation')), ev.get('formation'))}, " \
+               f"facing {CLOCK[int(ev.get('facing', 0)) % 6]} o'clock"
+    if t == "attack-declared":
+        return f"{ev.get('unit')} charges {ev.get('target')} ({ev.get('attack')})"
+    if t == "contact":
+        return f"{ev.get('unit')} reaches {ev.get('target')} at {_hex(ev.get('at'))}: melee in the Melee phase"
+    if t == "attack-failed":
+        return f"{ev.get('unit')}'s charge at {ev.get('target')} fails: it halts disordered (7.7)"
+    if t == "held":
+        return f"{ev.get('unit')} holds"
+    if t == "rest-hold":
+        return f"{_side(g, ev.get('side'))} ends its movement: the rest hold"
+    return None
+
+
 class Words:
     """The Ruleset queries that answer the player, for ``NapoleonicaRuleset`` to inherit."""
 
@@ -525,6 +600,9 @@ class Words:
 
     def unit_zones(self, game: "Position", unit_id: str) -> dict[str, tuple[Hex, ...]]:
         return unit_zones(game, unit_id)
+
+    def event_words(self, game: "Position", event: dict[str, Any]) -> str | None:
+        return event_words(game, event)
 
     def facing_words(self, game: "Position", facing: int) -> str:
         return f"{CLOCK[facing % 6]} o'clock"
