@@ -201,14 +201,29 @@ class Ruleset:
                 continue
             rows.append((label, str(value)))
         if self.has_facing and 0 <= u.facing < 6:
-            from .hexgrid import DIRECTION_NAMES
-            rows.append(("facing", DIRECTION_NAMES[game.map.orientation][u.facing]))
+            rows.append(("facing", self.facing_words(game, u.facing)))
         if u.division:
             rows.append(("division", u.division))
         if u.grade and u.grade != "average":
             rows.append(("grade", u.grade))
         rows.append(("status", self.status_words(game, unit_id)))
         return rows
+
+    def facing_words(self, game: Position, facing: int) -> str:
+        """How a facing index is named to the player; the default names the hexside it faces
+        (``NE``), rulesets whose units face a vertex name that instead."""
+        from .hexgrid import DIRECTION_NAMES
+        return DIRECTION_NAMES[game.map.orientation][facing % 6]
+
+    def unit_zones(self, game: Position, unit_id: str) -> "dict[str, tuple[Hex, ...]]":
+        """The hexes near a unit that lie in each of its zones (``front``, ``flank``, ``rear``),
+        for the map to draw when the unit is selected; empty when the rules have no zones."""
+        return {}
+
+    def event_words(self, game: Position, event: "Event") -> str | None:
+        """One log line for an event in the ruleset's own words (unit ids and ``[q, r]`` hexes
+        may stay: the UI turns them into names and labels); None leaves the generic line."""
+        return None
 
     def status_words(self, game: Position, unit_id: str) -> str:
         """The unit's marks in words (``has moved, fired``); ``ready`` when it has none worth saying."""

@@ -53,6 +53,7 @@ from . import morale, turn
 from . import movement as MV
 from .rolls import roll_off
 from .setup import check_scenario, initial_state
+from .words import Words
 
 if TYPE_CHECKING:
     from hexwar.engine.ruleset import Position
@@ -73,7 +74,7 @@ def _facing(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 else None
 
 
-class NapoleonicaRuleset(Ruleset):
+class NapoleonicaRuleset(Words, Ruleset):
     id = "napoleonica"
     title = "Napoleonica v4.00 (Tsupnik & Sheiko), on hexes"
     unit_types = D.UNIT_TYPES
