@@ -342,6 +342,9 @@ class GameScreen(Screen):
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
         game = self.session.game
+        from .screen_plan import offer
+        if offer(self):  # secret plans and battle reports of a campaign (tui/screen_plan.py)
+            return
         if game.over:
             from .screen_victory import VictoryScreen
             self.app.push_screen(VictoryScreen(self.session))
@@ -604,6 +607,10 @@ class GameScreen(Screen):
         if not self._my_turn():
             return
         game = self.session.game
+        if game.ruleset.secret_round(game) is not None and not getattr(self.session, "network", False):
+            from .screen_plan import open_plan
+            open_plan(self)  # a secret plan is entered on its own screen, never from the list
+            return
         orders = self.legal.for_unit(self.selected) if self.selected else self.legal.orders
         orders = [o for o in orders if o.kind != "resign"]  # resigning is its own command (R)
         title = f"Orders for {unit_title(game, self.selected)}" if self.selected else "All legal orders"
@@ -702,6 +709,10 @@ class GameScreen(Screen):
             self.notify("The rules offer no resignation now.", severity="warning")
             return
         self.play(order)
+
+    def action_campaign(self) -> None:
+        from .screen_campaign import open_campaign
+        open_campaign(self)
 
     def action_log(self) -> None:
         game = self.session.game

@@ -148,6 +148,18 @@ class Session:
             self.undo_stack.append((before, len(self.match.events) - len(events)))
         return events
 
+    def commit_plan(self, plan: list, side: str | None = None) -> list[Event]:
+        """Commit a secret plan (``Match.commit_plan``). Nothing before it can be undone: a
+        commitment taken back would let a player see the other's plan and plan again."""
+        events = self.match.commit_plan(plan, side)
+        self.undo_stack.clear()
+        return events
+
+    def reveal_plan(self, side: str | None = None) -> list[Event]:
+        events = self.match.reveal_plan(side)
+        self.undo_stack.clear()
+        return events
+
     @property
     def can_undo(self) -> bool:
         return bool(self.undo_stack)

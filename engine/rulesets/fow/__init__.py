@@ -32,6 +32,7 @@ from . import execute as X
 from . import forces as F
 from . import geo
 from . import plans as P
+from . import words
 
 if TYPE_CHECKING:
     from hexwar.engine.ruleset import Position
@@ -447,6 +448,22 @@ class FowRuleset(Ruleset):
 
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    # --- words for the player (words.py) ------------------------------------------------------
+    phase_names = words.PHASE_TITLES
+    stat_words = words.STAT_WORDS
+
+    def unit_card(self, game: "Position", unit_id: str) -> list[tuple[str, str]]:
+        return words.unit_card(self, game, unit_id)
+
+    def why_not(self, game: "Position", unit_id: str, hex: Any) -> str | None:
+        return words.why_not(self, game, unit_id, hex)
+
+    def odds_summary(self, game: "Position", order: Order) -> str:
+        return words.odds_summary(game, order)
+
+    def player_aid(self, game: "Position") -> list[tuple[str, list[str]]]:
+        return words.player_aid(self, game)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:

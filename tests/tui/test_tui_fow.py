@@ -1,0 +1,163 @@
+"""The Flames of War campaign in the terminal: plan entry, hotseat hand-over, battle reports and
+the campaign map, driven by the keyboard through Textual's pilot on the real bir-hakeim scenario."""
+
+from __future__ import annotations
+
+from hexwar.engine import secret
+from hexwar.scenarios.loader import load_named
+from hexwar.tui.app import HexwarApp
+from hexwar.tui.screen_battle_report import BattleReportScreen
+from hexwar.tui.screen_campaign import CampaignScreen
+from hexwar.tui.screen_plan import HandOverScreen, PlanScreen
+
+from tui_helpers import settle
+
+
+def _app(players, **kw) -> HexwarApp:
+    kw.setdefault("ai_level", "basic")
+    return HexwarApp(scenario=load_named("bir-hakeim"), players=players, save=False, theme="default", **kw)
+
+
+async def _to_plan(pilot, app) -> None:
+    """End step 3 (the commanders stay) until a plan screen or a hand-over is up."""
+    for _ in range(6):
+        await settle(pilot)
+        if isinstance(app.screen, (PlanScreen, HandOverScreen)):
+            return
+        await pilot.press("E")
+    raise AssertionError(f"no plan screen: {app.screen!r} in phase {app.session.game.state.phase}")
+
+
+def _revealed(app) -> list[str]:
+    return sorted(e["side"] for e in app.session.events if e.get("t") == "plan-revealed")
+
+
+async def _until(pilot, cond, rounds: int = 200) -> None:
+    """Wait for the computer (a worker thread) until ``cond`` holds, at most ``rounds`` pauses."""
+    for _ in range(rounds):
+        if cond():
+            return
+        await pilot.pause(0.05)
+
+
+def _screen_text(app) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+async def test_g19_human_enters_a_plan_commits_and_the_computer_plan_is_revealed():
+    app = _app({"british": "human", "german": "computer"})
+    async with app.run_test(size=(160, 50)) as pilot:
+        await _to_plan(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, PlanScreen) and screen.side == "british"
+        game = app.session.game
+        assert game.state.phase == "plan" and game.state.vars["secret"]["commits"] == {}
+        text = _screen_text(app)
+        assert "Posture" in text and "HQ 1 (+2)" in text and "Bir Hakeim box" in text
+        # the campaign map beside the form names points and groups
+        assert "16" in text and "B180+2" in text
+        # an illegal choice is explained by the engine, and enter refuses to commit it
+        await pilot.press("down", "right", "right")   # HQ 1 takes an order
+        await pilot.press("down", "right")            # ... but its company stays out
+        await settle(pilot)
+        rows = screen.fields
+        assert any(f.kind == "order" and f.value for f in rows)
+        # the plan screen's verdict line is the engine's own reason (plans.parse)
+        from hexwar.engine.rulesets.fow import planform
+        cost, why = planform.check(game, "british", rows)
+        await pilot.press("enter")
+        await settle(pilot)
+        if why:
+            assert isinstance(app.screen, PlanScreen), "a refused plan is not committed"
+            assert why in _screen_text(app)
+            await pilot.press("s")                    # take the computer's suggestion instead
+            await pilot.press("enter")
+        await _until(pilot, lambda: len(_revealed(app)) == 2)
+        state = app.session.game.state
+        assert state.phase != "plan" or secret.stage(state.vars["secret"]) is None
+        # both plans are revealed: the British one is the one entered, the German the computer's
+        events = app.session.events
+        opened = [e for e in events if e.get("t") == "plan-revealed"]
+        assert sorted(e["side"] for e in opened) == ["british", "german"]
+        assert any(e.get("t") == "plan-committed" and e["side"] == "british" for e in events)
+        # a commitment is never taken back: undo reaches no position of the plan step
+        assert all(g.state.phase != "plan" for g, _ in app.session.undo_stack)
+
+
+async def test_g19_hotseat_hand_over_hides_the_first_plan():
+    app = _app({"british": "human", "german": "human"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_plan(pilot, app)
+        assert isinstance(app.screen, HandOverScreen)
+        assert "British Eighth Army player" in _screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PlanScreen) and app.screen.side == "british"
+        await pilot.press("s", "enter")               # the British commit
+        await settle(pilot)
+        # before the German player's form: a blank hand-over that shows nothing of the plan
+        assert isinstance(app.screen, HandOverScreen)
+        text = _screen_text(app)
+        assert "German" in text or "Deutsches Afrikakorps" in text
+        assert "sealed" in text and "Posture" not in text and "HQ" not in text
+        state = app.session.game.state
+        assert list(state.vars["secret"]["commits"]) == ["british"]
+        assert state.vars["secret"]["plans"] == {}    # nothing revealed before both committed
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PlanScreen) and app.screen.side == "german"
+        # the German form starts from the German defaults, not from anything British chose
+        assert "British" not in "".join(f.label for f in app.screen.fields if f.kind == "order")
+        await pilot.press("s", "enter")
+        await _until(pilot, lambda: len(_revealed(app)) == 2)
+        events = app.session.events
+        assert sorted(e["side"] for e in events if e.get("t") == "plan-revealed") == ["british", "german"]
+
+
+async def test_g_p_battle_report_shows_forces_modifiers_rolls_and_losses():
+    app = _app({"british": "computer", "german": "computer"})
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(300):   # the computers play on until the first battle is over
+            await pilot.pause(0.05)
+            if isinstance(app.screen, BattleReportScreen):
+                break
+        assert isinstance(app.screen, BattleReportScreen), "no battle was reported"
+        text = _screen_text(app)
+        assert "Battle for point" in text
+        assert "Attackers:" in text and "Defenders:" in text
+        # a battle is fought (strengths, M(R), the 2D6), or the point was empty, or one side
+        # withdrew or called the attack off before it (G-34), with the retreat tests rolled
+        fought = "2D6 =" in text and "M(R)" in text and "strength" in text
+        assert fought or "empty" in text or "withdraw" in text or "call the attack off" in text
+        if not fought and "empty" not in text:
+            assert "rolled" in text and "retreat test" in text
+        # the game waits for the report to be read; enter closes it and play goes on
+        seq = app.session.game.state.seq
+        await pilot.pause()
+        assert app.session.game.state.seq == seq
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.session.game.state.seq > seq:
+                break
+        assert app.session.game.state.seq > seq
+
+
+async def test_s2_8_campaign_map_at_80x24_names_points_groups_and_supply():
+    app = _app({"british": "human", "german": "computer"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("C")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        text = app.screen.text
+        for p in ("01", "16", "23", "36"):
+            assert p in text
+        assert "~b" in text and "~f" in text        # the road bridge and the ford on the wadi
+        assert "B180+2" in text                     # the Bir Hakeim box at 16 with its +2 HQ
+        assert "organised supply" in text and "Weather" in text and "initiative" in text
+        assert "Step 3 commanders" in text and "British Eighth Army to act" in text
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleReportScreen)
+        assert "No battle" in app.screen.text
