@@ -406,7 +406,8 @@ def battle_report(game: Any, events: list[Any]) -> tuple[str, list[str]]:
         elif t == "company-lost":
             lines.append(f"{company_name(game, e['company'])} is lost")
         elif t == "retreated":
-            lines.append(f"{company_name(game, e['company'])} retreats {path_text(list(e['path']))}, exhausted")
+            lines.append(f"{company_name(game, e['company'])} retreats {path_text([point] + list(e['path']))}, "
+                         "exhausted")
         elif t == "prisoners":
             lines.append(f"{_unit_words(game, e['unit'])}: {e['teams']} team taken prisoner, "
                          f"{e['teams_left']} left")
