@@ -223,6 +223,11 @@ class Ruleset:
         empty when the ruleset gives only the breakdown of ``odds``."""
         return ""
 
+    def order_words(self, game: Position, order: Order) -> str:
+        """The order in the player's words (``HQ 1 (+2): Attack 22 via 23``); empty when the
+        UI's generic wording (kind, unit, hexes) says it well enough."""
+        return ""
+
     def player_aid(self, game: Position) -> list[tuple[str, list[str]]]:
         """The player aid as titled sections: sequence of play (the current step marked), the
         combat tables, the terrain effects chart, the unit types. The default is built from the

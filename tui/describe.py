@@ -71,7 +71,13 @@ def value_text(game: Game, v: Any) -> str:
 
 
 def order_text(game: Game, order: Order) -> str:
-    """``move 1st Foot to 0304 (path 0203→0304), facing NE``."""
+    """``move 1st Foot to 0304 (path 0203→0304), facing NE``, or the ruleset's own words."""
+    try:
+        said = game.ruleset.order_words(game, order)
+    except Exception:  # advisory words: never let them break a dialog
+        said = ""
+    if said:
+        return said
     parts = [order.kind]
     unit = order.get("unit")
     if isinstance(unit, str):

@@ -138,3 +138,11 @@ def test_s2_8_campaign_map_text_marks_points_terrain_and_groups():
     assert "n160+2" in text or "N160+2" in text     # the north's two Grants (2 x 80 FP), +2 HQ
     groups = "\n".join(mapview.group_lines(g))
     assert "15: gb 160" in groups and "21: de 45" in groups
+
+
+def test_s14_3_step_8_orders_read_as_commander_order_and_points():
+    g = _at_execute()
+    said = {words.order_words(g, o) for o in g.legal_orders()}
+    assert "HQ 1 (+2) with gb: Attack into enemy at 21 via 16" in said
+    assert "HQ 1 (+2) with gb: Attack not carried out (stays)" in said
+    assert "resign the campaign" in said

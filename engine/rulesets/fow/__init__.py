@@ -465,6 +465,9 @@ class FowRuleset(Ruleset):
     def player_aid(self, game: "Position") -> list[tuple[str, list[str]]]:
         return words.player_aid(self, game)
 
+    def order_words(self, game: "Position", order: Order) -> str:
+        return words.order_words(game, order)
+
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:
         state = game.state

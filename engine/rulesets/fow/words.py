@@ -188,6 +188,83 @@ def why_not(ruleset: Any, game: Any, uid: str, h: Hex) -> str | None:
     return f"{point_text(target)} is beyond the reach of its {ORDER_NAMES.get(o, o)} order (14.1)"
 
 
+# --- orders -----------------------------------------------------------------------------------
+
+def actor_name(game: Any, side: str, actor: str) -> str:
+    """A step-8 actor: a commander, or ``group at 16`` for a group without one (11.4)."""
+    if actor in F.commanders(game.state):
+        return commander_name(game, actor)
+    if actor.startswith("g") and actor[1:].isdigit():
+        return f"group at {point_text(int(actor[1:]))}"
+    return actor
+
+
+def order_words(game: Any, order: Any) -> str:
+    """Every campaign order in plain words, for the order list and the decision dialogs."""
+    state = game.state
+    kind = order.kind
+    side = game.ruleset.to_act(game) or ""
+    if kind == "act":
+        actor = str(order.get("actor"))
+        o = state.vars["orders"].get(side, {}).get(actor, {})
+        what = ORDER_NAMES.get(o.get("order", ""), o.get("order", "order"))
+        cids = X.participants(state, side, actor) if o else []
+        who = f"{actor_name(game, side, actor)}"
+        if cids:
+            who += " with " + ", ".join(company_name(game, c) for c in cids)
+        path = list(order.get("path") or ())
+        if not path:
+            return f"{who}: {what} not carried out (stays)"
+        enemy = F.occupied(state, state.enemy_of(side))
+        target = path[-1]
+        verb = "into enemy at" if target in enemy else "to"
+        via = f" via {path_text(path[:-1])}" if len(path) > 1 else ""
+        return f"{who}: {what} {verb} {point_text(target)}{via}"
+    if kind == "pass":
+        return "pass: no reaction now (14.3)"
+    if kind == "end-phase":
+        return "end step 3 (commanders stay where they are)"
+    if kind == "start":
+        return "start the campaign: rate the commanders, then resources and weather"
+    if kind == "keep-initiative":
+        return "keep the strategic initiative (6)"
+    if kind == "hand-initiative":
+        return "hand the strategic initiative to the enemy (6.B)"
+    if kind == "commit-plan":
+        return "commit a sealed plan (G-19)"
+    if kind == "reveal-plan":
+        return "reveal the committed plan"
+    if kind == "move-commander":
+        k = str(order.get("commander"))
+        cids = list(order.get("companies") or ())
+        start = F.commanders(state).get(k, {}).get("point", 0)
+        with_ = (" with " + ", ".join(company_name(game, c) for c in cids)) if cids else " alone"
+        return f"{commander_name(game, k)} moves {path_text([start] + list(order.get('path') or ()))}{with_}"
+    if kind == "reinforce":
+        spec = catalogue.UNIT_TYPES.get(str(order.get("unit")), {})
+        return (f"reinforce: {spec.get('name', order.get('unit'))} ({spec.get('points', '?')} FP) "
+                f"at {point_text(int(order.get('point') or 0))}")
+    if kind == "withdraw":
+        return "withdraw before the battle (G-34)" if order.get("choice") else "stand and fight"
+    if kind == "reserves":
+        cids = list(order.get("companies") or ())
+        return ("commit reserves: " + ", ".join(company_name(game, c) for c in cids)) if cids \
+            else "commit no reserves"
+    if kind == "retreat":
+        pend = state.pending[0] if state.pending else {}
+        frm = pend.get("from")
+        path = ([frm] if isinstance(frm, int) else []) + list(order.get("path") or ())
+        return f"{company_name(game, str(order.get('company')))} retreats {path_text(path)}"
+    if kind == "advance":
+        return f"advance into {point_text(int(order.get('point') or 0))} (G-26)"
+    if kind == "stay":
+        return ("the reconnaissance stays in the point it took (G-25)" if order.get("choice")
+                else "the reconnaissance returns to its start point")
+    if kind == "resign":
+        return "resign the campaign"
+    return ""
+
+
 # --- odds -------------------------------------------------------------------------------------------
 
 _AT_LEAST = {k: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) for k in range(-10, 20)}
@@ -445,4 +522,5 @@ def battle_reports(game: Any, events: list[Any]) -> list[tuple[str, list[str]]]:
 
 
 __all__ = ["PHASE_TITLES", "STAT_WORDS", "battle_report", "battle_reports", "battles_in", "odds_summary",
+           "order_words",
            "player_aid", "unit_card", "why_not"]
