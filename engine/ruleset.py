@@ -228,6 +228,11 @@ class Ruleset:
         UI's generic wording (kind, unit, hexes) says it well enough."""
         return ""
 
+    def event_words(self, game: Position, event: dict[str, Any]) -> str:
+        """A log line for ``event`` in the player's words; empty when the UI's generic line
+        (the event's kind and fields) will do."""
+        return ""
+
     def player_aid(self, game: Position) -> list[tuple[str, list[str]]]:
         """The player aid as titled sections: sequence of play (the current step marked), the
         combat tables, the terrain effects chart, the unit types. The default is built from the

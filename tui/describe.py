@@ -108,6 +108,12 @@ def order_text(game: Game, order: Order) -> str:
 def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
     """One log line per event; die rolls always say what they were for and what came up."""
     kind = ev.get("t", "?")
+    try:
+        said = game.ruleset.event_words(game, ev)
+    except Exception:  # advisory words: the generic line below still says what happened
+        said = ""
+    if said:
+        return said
     if kind == "die-roll":
         sides = ev.get("sides", 6)
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()

@@ -146,3 +146,16 @@ def test_s14_3_step_8_orders_read_as_commander_order_and_points():
     assert "HQ 1 (+2) with gb: Attack into enemy at 21 via 16" in said
     assert "HQ 1 (+2) with gb: Attack not carried out (stays)" in said
     assert "resign the campaign" in said
+
+
+def test_s7_event_log_lines_in_plain_words():
+    g = _at_execute()
+    events = list(g.apply(O("act", actor="north-hq1", path=[21]), Script()))
+    events += g.apply(O("withdraw", choice=False), Script())
+    events += g.apply(O("withdraw", choice=False), Script(3, 3, 4))
+    said = [words.event_words(g, e) for e in events]
+    assert "Battle at 21: strength 192 against 81, M(R) +2, 2D6 6: the attacker wins (C: battle reports)" in said
+    assert any(s.startswith("Contact at 21: north attack with 6 teams (6 tanks)") for s in said)
+    assert all(s == "" for s, e in zip(said, events) if e["t"] == "die-roll")  # the generic line
+    moved = words.event_words(g, {"t": "retreated", "company": "de", "path": [27]})
+    assert moved == "de retreats to 27, exhausted"

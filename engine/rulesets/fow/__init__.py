@@ -468,6 +468,9 @@ class FowRuleset(Ruleset):
     def order_words(self, game: "Position", order: Order) -> str:
         return words.order_words(game, order)
 
+    def event_words(self, game: "Position", event: dict[str, Any]) -> str:
+        return words.event_words(game, event)
+
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:
         state = game.state

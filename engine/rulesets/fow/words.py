@@ -415,6 +415,94 @@ _ROLL_WHY = {"battle": "battle roll", "bail-out": "bail-out (5-6: crew escapes)"
              "reserve-arrival": "reserve arrival", "aa-fire": "AA fire", "bog": "bogging"}
 
 
+def _battle_line(game: Any, e: Any, point: int, att_side: str, def_side: str) -> str | None:
+    """One event of a battle in words (None for events the report leaves out)."""
+    t = e.get("t")
+    lines: list[str] = []
+    if t == "die-roll":
+        why = _ROLL_WHY.get(str(e.get("why")), str(e.get("why")).replace("-", " "))
+        about = ""
+        if e.get("unit"):
+            about = f" for {_unit_words(game, e['unit'])}"
+        elif e.get("company"):
+            about = f" for {company_name(game, e['company'])}"
+        elif e.get("commander"):
+            about = f" for {commander_name(game, e['commander'])}"
+        need = f", needs {e['need']}+" if e.get("need") is not None else ""
+        mod = f", modifier {e['modifier']:+d}" if isinstance(e.get("modifier"), int) and e["modifier"] else ""
+        lines.append(f"  rolled {e.get('value')} ({why}{about}{need}{mod})")
+    elif t == "battle":
+        sa, sd = _frac(e["s_att"]), _frac(e["s_def"])
+        lines.append(f"Attacker strength {fp_text(sa)}: " + ("; ".join(e.get("notes_att") or []) or "no modifiers"))
+        lines.append(f"Defender strength {fp_text(sd)}: " + ("; ".join(e.get("notes_def") or []) or "no modifiers"))
+        if e.get("ratio") is None:
+            lines.append("The point was empty: the attacker wins without a roll")
+        else:
+            r = _frac(e["ratio"])
+            m = int(e["modifier"])
+            lines.append(f"Ratio {fp_text(r)} ({r.numerator}/{r.denominator}): M(R) {m:+d}; "
+                         f"2D6 = {e['roll']}, {e['roll']} {m:+d} = {e['roll'] + m} against 8")
+        winner = att_side if e.get("attacker_wins") else def_side
+        lines.append(f"{side_name(game, winner)} win the battle")
+    elif t == "withdrew-before-battle":
+        lines.append(f"{side_name(game, e.get('side'))} withdraw before the battle (G-34)")
+    elif t == "attack-called-off":
+        lines.append(f"{side_name(game, e.get('side'))} call the attack off (G-34)")
+    elif t == "reserve-arrived":
+        lines.append(f"{company_name(game, e['company'])} arrives from reserve ({e['arrives_as']}): "
+                     f"2D6 {e['roll']} {int(e['modifier']):+d} >= 8")
+    elif t == "reserve-late":
+        lines.append(f"{company_name(game, e['company'])} is late: 2D6 {e['roll']} "
+                     f"{int(e['modifier']):+d} < 8")
+    elif t == "teams-lost":
+        lines.append(f"{_unit_words(game, e['unit'])} loses {e['teams']} team(s), {e['teams_left']} left")
+    elif t == "recovered":
+        lines.append(f"{_unit_words(game, e['unit'])}: a crew bails out and is recovered")
+    elif t == "trophy":
+        lines.append(f"{side_name(game, e['side'])} capture a "
+                     f"{catalogue.UNIT_TYPES.get(e['unit_kind'], {}).get('name', e['unit_kind'])} "
+                     f"as a trophy of {company_name(game, e['company'])} (G-43)")
+    elif t == "rp-captured":
+        lines.append(f"{side_name(game, e['side'])} gain {e['rp']} RP ({e['why']})")
+    elif t == "broken":
+        lines.append(f"{_unit_words(game, e['unit'])} breaks (failed Last Stand)")
+    elif t == "platoon-destroyed":
+        lines.append(f"{_unit_words(game, e['unit'])} is destroyed")
+    elif t == "company-lost":
+        lines.append(f"{company_name(game, e['company'])} is lost")
+    elif t == "retreated":
+        lines.append(f"{company_name(game, e['company'])} retreats {path_text([point] + list(e['path'])) if point else 'to ' + path_text(list(e['path']))}, "
+                     "exhausted")
+    elif t == "prisoners":
+        lines.append(f"{_unit_words(game, e['unit'])}: {e['teams']} team taken prisoner, "
+                     f"{e['teams_left']} left")
+    elif t == "cannot-retreat":
+        lines.append(f"{company_name(game, e['company'])} has no way back and surrenders")
+    elif t == "routed-while-encircled":
+        lines.append(f"{company_name(game, e['company'])} is encircled and surrenders")
+    elif t == "commander-lost":
+        lines.append(f"{commander_name(game, e['commander'])} is lost ({e.get('why', '')})")
+    elif t == "commander-replaced":
+        lines.append(f"{commander_name(game, e['commander'])} takes over at "
+                     f"{point_text(int(e.get('point') or 0))}")
+    elif t == "mandatory-order-failed":
+        lines.append(f"{side_name(game, e['side'])}'s mandatory order failed: the initiative "
+                     "passes at the next step 1 (6.A, G-18)")
+    elif t == "sortie-cancelled":
+        lines.append(f"{_unit_words(game, e['aircraft'])}: sortie cancelled by {_unit_words(game, e['by'])}")
+    elif t == "advance":
+        lines.append(f"The breakthrough must advance into {point_text(int(e['point']))} (G-26)")
+    elif t in ("reconnaissance-stays", "reconnaissance-returns"):
+        stays = t.endswith("stays")
+        lines.append("The reconnaissance stays in the point it took (G-25)" if stays
+                     else "The reconnaissance returns to its start point")
+    elif t == "initiative-intercepted":
+        lines.append(f"{side_name(game, e['side'])} take the initiative by interception (G-21)")
+    elif t == "game-over":
+        lines.append(f"Game over: {e.get('reason', '')}")
+    return "\n".join(lines) if lines else None
+
+
 def battle_report(game: Any, events: list[Any]) -> tuple[str, list[str]]:
     """One battle in plain words: forces, decisions, every modifier and roll, losses, retreats,
     captures, trophies and exhaustion."""
@@ -427,91 +515,13 @@ def battle_report(game: Any, events: list[Any]) -> tuple[str, list[str]]:
              f"Defenders: {_composition(first.get('defenders', {}))}"]
     lost: dict[str, int] = {}
     for e in events[1:]:
-        t = e.get("t")
-        if t == "die-roll":
-            why = _ROLL_WHY.get(str(e.get("why")), str(e.get("why")).replace("-", " "))
-            about = ""
-            if e.get("unit"):
-                about = f" for {_unit_words(game, e['unit'])}"
-            elif e.get("company"):
-                about = f" for {company_name(game, e['company'])}"
-            elif e.get("commander"):
-                about = f" for {commander_name(game, e['commander'])}"
-            need = f", needs {e['need']}+" if e.get("need") is not None else ""
-            mod = f", modifier {e['modifier']:+d}" if isinstance(e.get("modifier"), int) and e["modifier"] else ""
-            lines.append(f"  rolled {e.get('value')} ({why}{about}{need}{mod})")
-        elif t == "battle":
-            sa, sd = _frac(e["s_att"]), _frac(e["s_def"])
-            lines.append(f"Attacker strength {fp_text(sa)}: " + ("; ".join(e.get("notes_att") or []) or "no modifiers"))
-            lines.append(f"Defender strength {fp_text(sd)}: " + ("; ".join(e.get("notes_def") or []) or "no modifiers"))
-            if e.get("ratio") is None:
-                lines.append("The point was empty: the attacker wins without a roll")
-            else:
-                r = _frac(e["ratio"])
-                m = int(e["modifier"])
-                lines.append(f"Ratio {fp_text(r)} ({r.numerator}/{r.denominator}): M(R) {m:+d}; "
-                             f"2D6 = {e['roll']}, {e['roll']} {m:+d} = {e['roll'] + m} against 8")
-            winner = att_side if e.get("attacker_wins") else def_side
-            lines.append(f"{side_name(game, winner)} win the battle")
-        elif t == "withdrew-before-battle":
-            lines.append(f"{side_name(game, e.get('side'))} withdraw before the battle (G-34)")
-        elif t == "attack-called-off":
-            lines.append(f"{side_name(game, e.get('side'))} call the attack off (G-34)")
-        elif t == "reserve-arrived":
-            lines.append(f"{company_name(game, e['company'])} arrives from reserve ({e['arrives_as']}): "
-                         f"2D6 {e['roll']} {int(e['modifier']):+d} >= 8")
-        elif t == "reserve-late":
-            lines.append(f"{company_name(game, e['company'])} is late: 2D6 {e['roll']} "
-                         f"{int(e['modifier']):+d} < 8")
-        elif t == "teams-lost":
+        if e.get("t") == "teams-lost":
             u = game.state.units.get(e["unit"])
             if u is not None:
                 lost[u.side] = lost.get(u.side, 0) + int(e["teams"])
-            lines.append(f"{_unit_words(game, e['unit'])} loses {e['teams']} team(s), {e['teams_left']} left")
-        elif t == "recovered":
-            lines.append(f"{_unit_words(game, e['unit'])}: a crew bails out and is recovered")
-        elif t == "trophy":
-            lines.append(f"{side_name(game, e['side'])} capture a "
-                         f"{catalogue.UNIT_TYPES.get(e['unit_kind'], {}).get('name', e['unit_kind'])} "
-                         f"as a trophy of {company_name(game, e['company'])} (G-43)")
-        elif t == "rp-captured":
-            lines.append(f"{side_name(game, e['side'])} gain {e['rp']} RP ({e['why']})")
-        elif t == "broken":
-            lines.append(f"{_unit_words(game, e['unit'])} breaks (failed Last Stand)")
-        elif t == "platoon-destroyed":
-            lines.append(f"{_unit_words(game, e['unit'])} is destroyed")
-        elif t == "company-lost":
-            lines.append(f"{company_name(game, e['company'])} is lost")
-        elif t == "retreated":
-            lines.append(f"{company_name(game, e['company'])} retreats {path_text([point] + list(e['path']))}, "
-                         "exhausted")
-        elif t == "prisoners":
-            lines.append(f"{_unit_words(game, e['unit'])}: {e['teams']} team taken prisoner, "
-                         f"{e['teams_left']} left")
-        elif t == "cannot-retreat":
-            lines.append(f"{company_name(game, e['company'])} has no way back and surrenders")
-        elif t == "routed-while-encircled":
-            lines.append(f"{company_name(game, e['company'])} is encircled and surrenders")
-        elif t == "commander-lost":
-            lines.append(f"{commander_name(game, e['commander'])} is lost ({e.get('why', '')})")
-        elif t == "commander-replaced":
-            lines.append(f"{commander_name(game, e['commander'])} takes over at "
-                         f"{point_text(int(e.get('point') or 0))}")
-        elif t == "mandatory-order-failed":
-            lines.append(f"{side_name(game, e['side'])}'s mandatory order failed: the initiative "
-                         "passes at the next step 1 (6.A, G-18)")
-        elif t == "sortie-cancelled":
-            lines.append(f"{_unit_words(game, e['aircraft'])}: sortie cancelled by {_unit_words(game, e['by'])}")
-        elif t == "advance":
-            lines.append(f"The breakthrough must advance into {point_text(int(e['point']))} (G-26)")
-        elif t in ("reconnaissance-stays", "reconnaissance-returns"):
-            stays = t.endswith("stays")
-            lines.append("The reconnaissance stays in the point it took (G-25)" if stays
-                         else "The reconnaissance returns to its start point")
-        elif t == "initiative-intercepted":
-            lines.append(f"{side_name(game, e['side'])} take the initiative by interception (G-21)")
-        elif t == "game-over":
-            lines.append(f"Game over: {e.get('reason', '')}")
+        said = _battle_line(game, e, point, att_side, def_side)
+        if said:
+            lines += said.split("\n")
     if lost:
         lines.append("Teams lost: " + ", ".join(f"{side_name(game, s)} {n}" for s, n in sorted(lost.items())))
     return title, lines
@@ -521,6 +531,112 @@ def battle_reports(game: Any, events: list[Any]) -> list[tuple[str, list[str]]]:
     return [battle_report(game, events[i:j]) for i, j in battles_in(events)]
 
 
+def event_words(game: Any, e: Any) -> str:
+    """A log line for a campaign event in plain words; empty for die rolls (the generic line
+    names the roll and its purpose) and for events it does not know."""
+    t = e.get("t")
+    state = game.state
+    if t == "die-roll":
+        return ""
+    if t == "battle":
+        point = int(e.get("point", 0))
+        if e.get("ratio") is None:
+            return f"Battle at {point_text(point)}: the point was empty, the attacker takes it"
+        m = int(e["modifier"])
+        won = "the attacker wins" if e.get("attacker_wins") else "the defender holds"
+        return (f"Battle at {point_text(point)}: strength {fp_text(_frac(e['s_att']))} against "
+                f"{fp_text(_frac(e['s_def']))}, M(R) {m:+d}, 2D6 {e['roll']}: {won} (C: battle reports)")
+    if t == "contact-report":
+        return (f"Contact at {point_text(int(e['point']))}: {side_name(game, e['attacker'])} attack with "
+                f"{_composition(e.get('attackers', {}))} against {_composition(e.get('defenders', {}))}")
+    said = _battle_line(game, e, int(e.get("point") or 0), "", "")
+    if said and t not in ("battle",):
+        return said
+    if t == "commander-rated":
+        return f"{side_name(game, e['side'])}: {commander_name(game, e['commander'])} is rated +{e['rating']} (G-16)"
+    if t == "turn":
+        return f"Turn {e['turn']} begins; {side_name(game, e['si'])} hold the initiative"
+    if t == "income":
+        return f"{side_name(game, e['side'])} receive {e['rp']} RP (now {e['total']})"
+    if t == "no-income":
+        return f"{side_name(game, e['side'])} receive no RP: {e.get('reason', '')}"
+    if t == "weather":
+        return f"Weather this turn: {e['weather']}"
+    if t == "reinforcement-points":
+        return f"{side_name(game, e['side'])} bank {e['fp']} FP of reinforcements (now {e['bank']})"
+    if t == "encircled":
+        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} is encircled (18)"
+    if t == "out-of-supply":
+        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} is out of supply (10)"
+    if t == "surrendered":
+        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} surrenders (18)"
+    if t == "holds-out":
+        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} holds out and must disengage"
+    if t == "planning":
+        return f"Steps 4-7: both sides plan in secret (turn {e['turn']})"
+    if t == "plan-committed":
+        return f"{side_name(game, e['side'])} committed a sealed plan"
+    if t == "plan-opened":
+        return f"{side_name(game, e['side'])} opened its plan"
+    if t == "plan-revealed":
+        return (f"{side_name(game, e['side'])}'s plan: {POSTURE_NAMES.get(e.get('posture', ''), e.get('posture'))}, "
+                f"{e.get('rp_spent', 0)} RP spent")
+    if t == "order-converted":
+        return (f"{actor_name(game, '', e['actor'])}: {ORDER_NAMES.get(e['frm'], e['frm'])} becomes "
+                f"{ORDER_NAMES.get(e['to'], e['to'])} ({e.get('why', '')})")
+    if t in ("moving", "attacking"):
+        cids = ", ".join(company_name(game, c) for c in e.get("companies", []))
+        return (f"{side_name(game, e['side'])}: {actor_name(game, e['side'], e['actor'])} "
+                f"{ORDER_NAMES.get(e['order'], e['order'])} with {cids}: {path_text(list(e.get('path', [])))}")
+    if t == "stood":
+        return f"{side_name(game, e['side'])}: {actor_name(game, e['side'], e['actor'])} stays put"
+    if t == "exited":
+        return f"{company_name(game, e['company'])} leaves the map across the enemy's edge: {fp_text(_frac(e['fp']))} FP"
+    if t == "bogged":
+        return f"{company_name(game, e['company'])} bogs down at {point_text(int(e['point']))} (G-63)"
+    if t == "contact":
+        return "First contact between the armies"
+    if t == "team-destroyed":
+        return f"{_unit_words(game, e['firer'])} hits {_unit_words(game, e['target'])}: {e['teams_left']} teams left"
+    if t == "missed":
+        return f"{_unit_words(game, e['firer'])} misses {_unit_words(game, e['target'])}"
+    if t == "no-target":
+        return f"{_unit_words(game, e['firer'])} finds no target at {point_text(int(e['point']))}"
+    if t == "bridge-blown":
+        return f"{side_name(game, e['side'])} blow the bridge at {point_text(int(e['point']))}"
+    if t == "bridge-repair-started":
+        return f"{side_name(game, e['side'])} start repairing the bridge at {point_text(int(e['point']))}"
+    if t == "bridge-repaired":
+        return f"The bridge at {point_text(int(e['point']))} is repaired"
+    if t == "reaction-passed":
+        return f"{side_name(game, e['side'])} do not react"
+    if t == "interception":
+        return f"{side_name(game, e['side'])}: {actor_name(game, e['side'], e['actor'])} intercepts (G-21)"
+    if t == "reinforced":
+        return (f"{side_name(game, e['side'])} reinforce {company_name(game, e['company'])} at "
+                f"{point_text(int(e['point']))} ({e['fp']} FP)")
+    if t == "commander-moved":
+        return f"{commander_name(game, e['commander'])} moves {path_text(list(e.get('path', [])))}"
+    if t == "initiative-handed":
+        return f"{side_name(game, e['side'])} hand the initiative to {side_name(game, e['to'])}"
+    if t == "initiative-lost":
+        return f"{side_name(game, e['side'])} lose the initiative to {side_name(game, e['to'])}: {e.get('reason', '')}"
+    if t == "order-cancelled":
+        return (f"{side_name(game, e['side'])}: {actor_name(game, e['side'], e['actor'])}'s "
+                f"{ORDER_NAMES.get(e['order'], e['order'])} is cancelled by the attack (14.3.6)")
+    if t == "trophy-in-action":
+        return f"{side_name(game, e['side'])} bring a trophy into action with {company_name(game, e['company'])}"
+    if t == "resigned":
+        return f"{side_name(game, e['side'])} resign"
+    if t == "draw-cap":
+        return f"{side_name(game, e['side'])} can at best draw: {e.get('reason', '')}"
+    if t == "no-surrender":
+        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} does not surrender: {e.get('reason', '')}"
+    if t == "commander-replaced":
+        return f"{side_name(game, e['side'])}: a new commander, {commander_name(game, e['commander'])}"
+    return ""
+
+
 __all__ = ["PHASE_TITLES", "STAT_WORDS", "battle_report", "battle_reports", "battles_in", "odds_summary",
-           "order_words",
+           "order_words", "event_words",
            "player_aid", "unit_card", "why_not"]
