@@ -228,6 +228,11 @@ class Ruleset:
         UI's generic wording (kind, unit, hexes) says it well enough."""
         return ""
 
+    def place_words(self, game: Position, hex: Hex) -> list[str]:
+        """Lines the ruleset adds to the description of a hex (a campaign point's number, its
+        crossings and the groups in it); none by default."""
+        return []
+
     def event_words(self, game: Position, event: dict[str, Any]) -> str:
         """A log line for ``event`` in the player's words; empty when the UI's generic line
         (the event's kind and fields) will do."""

@@ -244,6 +244,10 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     if m.on_road(h):
         roads = [DIRECTION_NAMES[m.orientation][d] for d, n in m.neighbors(h) if m.road_between(h, n)]
         lines.append("road " + " ".join(roads))
+    try:
+        lines += game.ruleset.place_words(game, h)
+    except Exception:  # advisory words: the hex is described without them
+        pass
     return lines
 
 

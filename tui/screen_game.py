@@ -237,7 +237,11 @@ class GameScreen(Screen):
         game = self.session.game
         if self.selected is None:
             n = len(self.legal.actors())
-            return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
+            if n:
+                return [f"{n} unit(s) can act: tab picks the next"]
+            if len(self.legal.phase_enders()) > 1:
+                return ["o lists the orders of this step"]
+            return ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
         moves = self.legal.moves_to(self.selected, h)
         attacks = self.legal.at_target(self.selected, h)

@@ -159,3 +159,10 @@ def test_s7_event_log_lines_in_plain_words():
     assert all(s == "" for s, e in zip(said, events) if e["t"] == "die-roll")  # the generic line
     moved = words.event_words(g, {"t": "retreated", "company": "de", "path": [27]})
     assert moved == "de retreats to 27, exhausted"
+
+
+def test_s2_8_a_hex_is_described_as_its_campaign_point_with_the_groups_in_it():
+    g = _at_execute()
+    lines = g.ruleset.place_words(g, Hex(*geo.hex_of(21)))
+    assert lines[0] == "point 21"
+    assert lines[1] == "south: de 45 FP; HQ 1 (+2)"

@@ -471,6 +471,10 @@ class FowRuleset(Ruleset):
     def event_words(self, game: "Position", event: dict[str, Any]) -> str:
         return words.event_words(game, event)
 
+    def place_words(self, game: "Position", hex: Any) -> list[str]:
+        from . import mapview
+        return mapview.place_lines(game, hex)
+
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:
         state = game.state

@@ -74,6 +74,36 @@ def map_lines(game: Any, marked: int | None = None) -> list[str]:
     return [" " + "".join(r).rstrip() for r in grid if "".join(r).strip()]
 
 
+def place_lines(game: Any, h: Any) -> list[str]:
+    """The campaign point under a hex in words: number, crossings, objective, the groups there."""
+    p = geo.point_at(tuple(h))
+    if p is None:
+        return []
+    cmap = geo.campaign_map(game.scenario)
+    state = game.state
+    feats = []
+    if p in cmap.railway:
+        feats.append("railway")
+    if p in cmap.river_sides:
+        kind = cmap.crossing.get(p, "none")
+        word = {"none": "no crossing", "ford": "a ford", "road_bridge": "a road bridge",
+                "rail_bridge": "a railway bridge"}.get(kind, kind)
+        if kind in ("road_bridge", "rail_bridge") and state.vars["bridges"].get(str(p), "intact") != "intact":
+            word += " (blown)"
+        feats.append(f"river with {word}")
+    if p in cmap.objectives:
+        feats.append("objective")
+    out = [f"point {point_text(p)}" + (": " + ", ".join(feats) if feats else "")]
+    for side in state.side_order:
+        cids = F.at(state, p, side)
+        ks = F.commanders_at(state, side, p)
+        if cids or ks:
+            comps = ", ".join(f"{company_name(game, c)} {fp_text(F.fp(state, [c]))} FP" for c in cids)
+            cmd = ", ".join(commander_name(game, k) for k in ks)
+            out.append(f"{side_name(game, side)}: " + "; ".join(x for x in (comps, cmd) if x))
+    return out
+
+
 def legend(game: Any) -> list[str]:
     letters = ", ".join(f"{side_letter(game, s)} {side_name(game, s)}" for s in game.state.side_order)
     return [f"{letters}: FP in the point; ! exhausted; +N best commander's rating",
@@ -132,4 +162,4 @@ def side_panel(game: Any) -> list[str]:
     return out
 
 
-__all__ = ["group_lines", "legend", "map_lines", "side_panel"]
+__all__ = ["group_lines", "legend", "map_lines", "place_lines", "side_panel"]
