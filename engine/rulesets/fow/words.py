@@ -46,6 +46,12 @@ def side_name(game: Any, side: str | None) -> str:
     return str(side or "-")
 
 
+def owner(game: Any, side: str | None) -> str:
+    """``Deutsches Afrikakorps'`` / ``British Eighth Army's``."""
+    name = side_name(game, side)
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def commander_name(game: Any, k: str) -> str:
     """``HQ 3 (+1)``: the commander's number within his side and his rating once rolled."""
     cmd = F.commanders(game.state).get(k)
@@ -486,7 +492,7 @@ def _battle_line(game: Any, e: Any, point: int, att_side: str, def_side: str) ->
         lines.append(f"{commander_name(game, e['commander'])} takes over at "
                      f"{point_text(int(e.get('point') or 0))}")
     elif t == "mandatory-order-failed":
-        lines.append(f"{side_name(game, e['side'])}'s mandatory order failed: the initiative "
+        lines.append(f"{owner(game, e['side'])} mandatory order failed: the initiative "
                      "passes at the next step 1 (6.A, G-18)")
     elif t == "sortie-cancelled":
         lines.append(f"{_unit_words(game, e['aircraft'])}: sortie cancelled by {_unit_words(game, e['by'])}")
@@ -565,13 +571,13 @@ def event_words(game: Any, e: Any) -> str:
     if t == "reinforcement-points":
         return f"{side_name(game, e['side'])} bank {e['fp']} FP of reinforcements (now {e['bank']})"
     if t == "encircled":
-        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} is encircled (18)"
+        return f"{owner(game, e['side'])} group at {point_text(int(e['point']))} is encircled (18)"
     if t == "out-of-supply":
-        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} is out of supply (10)"
+        return f"{owner(game, e['side'])} group at {point_text(int(e['point']))} is out of supply (10)"
     if t == "surrendered":
-        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} surrenders (18)"
+        return f"{owner(game, e['side'])} group at {point_text(int(e['point']))} surrenders (18)"
     if t == "holds-out":
-        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} holds out and must disengage"
+        return f"{owner(game, e['side'])} group at {point_text(int(e['point']))} holds out and must disengage"
     if t == "planning":
         return f"Steps 4-7: both sides plan in secret (turn {e['turn']})"
     if t == "plan-committed":
@@ -579,7 +585,7 @@ def event_words(game: Any, e: Any) -> str:
     if t == "plan-opened":
         return f"{side_name(game, e['side'])} opened its plan"
     if t == "plan-revealed":
-        return (f"{side_name(game, e['side'])}'s plan: {POSTURE_NAMES.get(e.get('posture', ''), e.get('posture'))}, "
+        return (f"{owner(game, e['side'])} plan: {POSTURE_NAMES.get(e.get('posture', ''), e.get('posture'))}, "
                 f"{e.get('rp_spent', 0)} RP spent")
     if t == "order-converted":
         return (f"{actor_name(game, '', e['actor'])}: {ORDER_NAMES.get(e['frm'], e['frm'])} becomes "
@@ -596,6 +602,8 @@ def event_words(game: Any, e: Any) -> str:
         return f"{company_name(game, e['company'])} bogs down at {point_text(int(e['point']))} (G-63)"
     if t == "contact":
         return "First contact between the armies"
+    if t == "reconnaissance-found-nothing":
+        return f"The reconnaissance finds {point_text(int(e['point']))} empty: a success (14.1)"
     if t == "team-destroyed":
         return f"{_unit_words(game, e['firer'])} hits {_unit_words(game, e['target'])}: {e['teams_left']} teams left"
     if t == "missed":
@@ -631,7 +639,7 @@ def event_words(game: Any, e: Any) -> str:
     if t == "draw-cap":
         return f"{side_name(game, e['side'])} can at best draw: {e.get('reason', '')}"
     if t == "no-surrender":
-        return f"{side_name(game, e['side'])}'s group at {point_text(int(e['point']))} does not surrender: {e.get('reason', '')}"
+        return f"{owner(game, e['side'])} group at {point_text(int(e['point']))} does not surrender: {e.get('reason', '')}"
     if t == "commander-replaced":
         return f"{side_name(game, e['side'])}: a new commander, {commander_name(game, e['commander'])}"
     return ""
