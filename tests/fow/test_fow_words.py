@@ -143,7 +143,9 @@ def test_s2_8_campaign_map_text_marks_points_terrain_and_groups():
 def test_s14_3_step_8_orders_read_as_commander_order_and_points():
     g = _at_execute()
     said = {words.order_words(g, o) for o in g.legal_orders()}
-    assert "HQ 1 (+2) with gb: Attack into enemy at 21 via 16" in said
+    # 160 FP against 45: M(R) +4, 2D6 >= 4 (91 %), as in the odds summary above
+    assert "HQ 1 (+2) with gb: Attack into enemy at 21 via 16 (160 FP against 45, M(R) +4, " \
+           "about 91 % before modifiers)" in said
     assert "HQ 1 (+2) with gb: Attack not carried out (stays)" in said
     assert "resign the campaign" in said
 

@@ -225,7 +225,13 @@ def order_words(game: Any, order: Any) -> str:
         target = path[-1]
         verb = "into enemy at" if target in enemy else "to"
         via = f" via {path_text(path[:-1])}" if len(path) > 1 else ""
-        return f"{who}: {what} {verb} {point_text(target)}{via}"
+        odds = ""
+        if target in enemy and cids:
+            sa, sd = F.fp(state, cids), F.fp(state, F.at(state, target, state.enemy_of(side)))
+            m, p = attack_chance(sa, sd)
+            pct = (p * 100).numerator // (p * 100).denominator
+            odds = f" ({fp_text(sa)} FP against {fp_text(sd)}, M(R) {m:+d}, about {pct} % before modifiers)"
+        return f"{who}: {what} {verb} {point_text(target)}{via}{odds}"
     if kind == "pass":
         return "pass: no reaction now (14.3)"
     if kind == "end-phase":
