@@ -483,8 +483,8 @@ def _battle_line(game: Any, e: Any, point: int, att_side: str, def_side: str) ->
     elif t == "company-lost":
         lines.append(f"{company_name(game, e['company'])} is lost")
     elif t == "retreated":
-        lines.append(f"{company_name(game, e['company'])} retreats {path_text([point] + list(e['path'])) if point else 'to ' + path_text(list(e['path']))}, "
-                     "exhausted")
+        route = path_text([point] + list(e["path"])) if point else "to " + path_text(list(e["path"]))
+        lines.append(f"{company_name(game, e['company'])} retreats {route}, exhausted")
     elif t == "prisoners":
         lines.append(f"{_unit_words(game, e['unit'])}: {e['teams']} team taken prisoner, "
                      f"{e['teams_left']} left")
