@@ -161,3 +161,33 @@ async def test_s2_8_campaign_map_at_80x24_names_points_groups_and_supply():
         await settle(pilot)
         assert isinstance(app.screen, BattleReportScreen)
         assert "No battle" in app.screen.text
+
+
+async def test_g19_hotseat_game_left_after_one_commitment_is_revealed_after_loading(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path))
+    app = HexwarApp(scenario=load_named("bir-hakeim"), players={"british": "human", "german": "human"},
+                    save=True, theme="default", ai_level="basic")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _to_plan(pilot, app)
+        await pilot.press("enter")                    # hand-over to the British player
+        await settle(pilot)
+        await pilot.press("s", "enter")               # the British commit, then leave the game
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        path = app.session.path
+        sealed = app.session.sealed_path
+        assert sealed.exists() and oct(sealed.stat().st_mode & 0o777) == "0o600"
+        british_plan = app.session.match.sealed[("plan-1", "british")][0]
+        assert str(british_plan[0][1]) not in path.read_text(errors="replace")  # journal: commitment only
+    again = HexwarApp(load=path, theme="default", ai_level="basic")
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, HandOverScreen)  # the German player's turn to plan
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("s", "enter")
+        await _until(pilot, lambda: len(_revealed(again)) == 2)
+        assert _revealed(again) == ["british", "german"]
+        shown = [e for e in again.session.events if e.get("t") == "plan-revealed" and e["side"] == "british"]
+        assert shown[0]["posture"] == british_plan[0][1]  # the plan sealed before leaving
+        assert not sealed.exists()                        # nothing secret is left beside the save
