@@ -475,6 +475,9 @@ class GameScreen(Screen):
         if game.state.pending:
             self.open_decision()
             return
+        from .screen_plan import pick_on_map
+        if pick_on_map(self):  # a campaign's step 8: the orders at the point under the cursor
+            return
         h = self.map_view.cursor
         if self.selected is not None:
             unit = game.state.units[self.selected]

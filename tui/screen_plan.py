@@ -271,4 +271,35 @@ def _reveal(screen: "GameScreen", side: str) -> None:
     screen._changed()
 
 
-__all__ = ["HandOverScreen", "PlanScreen", "has_plan_form", "offer", "open_plan"]
+def pick_on_map(screen: "GameScreen") -> bool:
+    """Step 8 by pointing: enter on a point lists the orders of the groups there and the orders
+    that end there (their words carry the odds of an attack). True when it handled the key."""
+    game = screen.session.game
+    state = game.state
+    if not has_plan_form(game) or state.phase != "execute" or state.pending:
+        return False
+    from hexwar.engine.rulesets.fow import geo
+    from .screen_dialogs import ChooseOrder
+    p = geo.point_at(tuple(screen.map_view.cursor))
+    if p is None:
+        return False
+    side = game.to_act() or ""
+    orders = []
+    for o in screen.legal.orders:
+        if o.kind != "act":
+            continue
+        actor = o.get("actor")
+        start = state.vars["orders"].get(side, {}).get(actor, {}).get("point")
+        path = list(o.get("path") or ())
+        if start == p or (path and path[-1] == p):
+            orders.append(o)
+    if not orders:
+        screen.app.bell()
+        screen.notify(f"No order of {side_name(game, side)} starts or ends at point {p:02d}: "
+                      "o lists every order of this step.", severity="warning")
+        return True
+    screen.app.push_screen(ChooseOrder(game, orders, f"Orders at point {p:02d}"), screen._chosen)
+    return True
+
+
+__all__ = ["HandOverScreen", "PlanScreen", "has_plan_form", "offer", "open_plan", "pick_on_map"]

@@ -191,3 +191,27 @@ async def test_g19_hotseat_game_left_after_one_commitment_is_revealed_after_load
         shown = [e for e in again.session.events if e.get("t") == "plan-revealed" and e["side"] == "british"]
         assert shown[0]["posture"] == british_plan[0][1]  # the plan sealed before leaving
         assert not sealed.exists()                        # nothing secret is left beside the save
+
+
+async def test_s14_3_step_8_enter_on_a_point_lists_the_orders_of_its_groups():
+    app = _app({"british": "human", "german": "computer"})
+    async with app.run_test(size=(160, 50)) as pilot:
+        await _to_plan(pilot, app)
+        await pilot.press("s", "enter")               # the computer's suggestion for the British
+        await _until(pilot, lambda: app.session.game.state.phase == "execute"
+                     and app.session.game.to_act() == "british" and not app.session.game.state.pending)
+        from hexwar.engine.rulesets.fow import geo
+        from hexwar.tui.screen_dialogs import ChooseOrder
+        game = app.session.game
+        acts = [o for o in game.legal_orders() if o.kind == "act"]
+        assert acts, "the British have orders to carry out"
+        start = game.state.vars["orders"]["british"][acts[0]["actor"]]["point"]
+        for ch in game.map.label(geo.hex_of(start)):
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ChooseOrder)
+        assert app.screen.title_text == f"Orders at point {start:02d}"
+        assert all(o.kind == "act" for o in app.screen.orders)
+        assert any(o["actor"] == acts[0]["actor"] for o in app.screen.orders)
+        await pilot.press("escape")
