@@ -566,6 +566,7 @@ class GameScreen(Screen):
                     f"{unit_title(game, nearest)}: {self._why_not(nearest, h)}", severity="warning")
 
     def action_cancel(self) -> None:
+        self._fow_commander = None  # a commander picked on a campaign map (tui/screen_plan.py)
         if self.selected is not None:
             self._select(None)
         self.digits = ""

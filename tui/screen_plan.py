@@ -271,12 +271,84 @@ def _reveal(screen: "GameScreen", side: str) -> None:
     screen._changed()
 
 
-def pick_on_map(screen: "GameScreen") -> bool:
-    """Step 8 by pointing: enter on a point lists the orders of the groups there and the orders
-    that end there (their words carry the odds of an attack). True when it handled the key."""
+def _paths(start: int, goal: int, limit: int, blocked: set[int]) -> list[list[int]]:
+    """Every shortest path (points after ``start``) of at most ``limit`` steps to ``goal``
+    through points not ``blocked``, in point order."""
+    from hexwar.engine.rulesets.fow import geo
+    out: list[list[int]] = []
+    frontier = [[start]]
+    for _ in range(limit):
+        nxt = []
+        for path in frontier:
+            for _, n in geo.neighbours(path[-1]):
+                if n in path or n in blocked:
+                    continue
+                if n == goal:
+                    out.append(path[1:] + [n])
+                nxt.append(path + [n])
+        if out:
+            return sorted(out)
+        frontier = nxt
+    return out
+
+
+def _command_pick(screen: "GameScreen", p: int) -> bool:
+    """Step 3 by pointing: enter on a point with a commander who has not moved picks him; enter
+    on another point offers his moves there (with the companies of his point, or alone) that
+    the rules accept. The engine judges each; the first refusal is shown when none is."""
+    from hexwar.engine import Order
+    from hexwar.engine.rulesets.fow import forces as F
+    from hexwar.engine.rulesets.fow.words import commander_name
+    from .screen_dialogs import ChooseOrder
     game = screen.session.game
     state = game.state
-    if not has_plan_form(game) or state.phase != "execute" or state.pending:
+    side = game.to_act() or ""
+    picked = getattr(screen, "_fow_commander", None)
+    if picked is None or F.commanders(state).get(picked, {}).get("point") == p:
+        ks = [k for k in F.commanders_at(state, side, p) if not F.commanders(state)[k]["moved"]]
+        if not ks:
+            return False
+        k = ks[(ks.index(picked) + 1) % len(ks)] if picked in ks else ks[0]
+        screen._fow_commander = k  # type: ignore[attr-defined]
+        screen.notify(f"{commander_name(game, k)} picked: move the cursor up to 3 points away and "
+                      "press enter (esc forgets him).")
+        return True
+    start = F.commanders(state)[picked]["point"]
+    enemy = F.occupied(state, state.enemy_of(side))
+    orders, why = [], None
+    for path in _paths(start, p, 3, enemy):
+        for cids in (F.at(state, start, side), []):
+            o = Order.make("move-commander", commander=picked, path=path, companies=list(cids))
+            reason = game.validate(o)
+            if reason is None:
+                if o not in orders:
+                    orders.append(o)
+            elif why is None:
+                why = reason
+    screen._fow_commander = None  # type: ignore[attr-defined]
+    if not orders:
+        screen.app.bell()
+        screen.notify(f"Refused: {why or f'{p:02d} is more than 3 points away or behind the enemy (12)'}",
+                      severity="error")
+        return True
+    screen.app.push_screen(ChooseOrder(game, orders, f"Move {commander_name(game, picked)} to {p:02d}"),
+                           screen._chosen)
+    return True
+
+
+def pick_on_map(screen: "GameScreen") -> bool:
+    """Steps 3 and 8 by pointing. Step 8: enter on a point lists the orders of the groups there
+    and the orders that end there (their words carry the odds of an attack). Step 3: see
+    ``_command_pick``. True when it handled the key."""
+    game = screen.session.game
+    state = game.state
+    if not has_plan_form(game) or state.pending:
+        return False
+    if state.phase == "command":
+        from hexwar.engine.rulesets.fow import geo
+        p = geo.point_at(tuple(screen.map_view.cursor))
+        return p is not None and _command_pick(screen, p)
+    if state.phase != "execute":
         return False
     from hexwar.engine.rulesets.fow import geo
     from .screen_dialogs import ChooseOrder

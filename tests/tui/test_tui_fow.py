@@ -215,3 +215,37 @@ async def test_s14_3_step_8_enter_on_a_point_lists_the_orders_of_its_groups():
         assert all(o.kind == "act" for o in app.screen.orders)
         assert any(o["actor"] == acts[0]["actor"] for o in app.screen.orders)
         await pilot.press("escape")
+
+
+async def test_s12_step_3_a_commander_is_moved_by_pointing_at_two_points():
+    app = _app({"british": "human", "german": "computer"})
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        from hexwar.engine.rulesets.fow import forces, geo
+        from hexwar.tui.screen_dialogs import ChooseOrder
+        game = app.session.game
+        assert game.state.phase == "command" and game.to_act() == "british"
+        k = "british-hq2"
+        start = forces.commanders(game.state)[k]["point"]
+        goal = next(n for _, n in geo.neighbours(start) if not forces.at(game.state, n))
+
+        async def point(p):
+            for ch in game.map.label(geo.hex_of(p)):
+                await pilot.press(ch)
+
+        await point(start)
+        for _ in range(4):                                       # enter cycles the HQs there
+            if getattr(app.screen, "_fow_commander", None) == k:
+                break
+            await pilot.press("enter")
+        assert app.screen._fow_commander == k
+        await point(goal)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ChooseOrder)
+        texts = [o for o in app.screen.orders]
+        assert all(o.kind == "move-commander" and list(o["path"]) == [goal] for o in texts)
+        await pilot.press("1")
+        await settle(pilot)
+        moved = forces.commanders(app.session.game.state)[k]
+        assert moved["point"] == goal and moved["moved"]
