@@ -10,7 +10,19 @@ from hexwar.tui.screen_battle_report import BattleReportScreen
 from hexwar.tui.screen_campaign import CampaignScreen
 from hexwar.tui.screen_plan import HandOverScreen, PlanScreen
 
-from tui_helpers import settle
+from textual.worker import WorkerCancelled
+
+from tui_helpers import settle as _settle
+
+
+async def settle(pilot, rounds: int = 3) -> None:
+    """As tui_helpers.settle; a computer's think that a newer one replaced (an exclusive worker
+    cancelled) is not a failure here."""
+    for _ in range(rounds):
+        try:
+            await _settle(pilot, 1)
+        except WorkerCancelled:
+            await pilot.pause()
 
 
 def _app(players, **kw) -> HexwarApp:
