@@ -32,7 +32,7 @@ def _app(players, **kw) -> HexwarApp:
 
 async def _to_plan(pilot, app) -> None:
     """End step 3 (the commanders stay) until a plan screen or a hand-over is up."""
-    for _ in range(6):
+    for _ in range(20):
         await settle(pilot)
         if isinstance(app.screen, (PlanScreen, HandOverScreen)):
             return
@@ -44,7 +44,7 @@ def _revealed(app) -> list[str]:
     return sorted(e["side"] for e in app.session.events if e.get("t") == "plan-revealed")
 
 
-async def _until(pilot, cond, rounds: int = 200) -> None:
+async def _until(pilot, cond, rounds: int = 800) -> None:
     """Wait for the computer (a worker thread) until ``cond`` holds, at most ``rounds`` pauses."""
     for _ in range(rounds):
         if cond():
@@ -129,7 +129,7 @@ async def test_g19_hotseat_hand_over_hides_the_first_plan():
 async def test_g_p_battle_report_shows_forces_modifiers_rolls_and_losses():
     app = _app({"british": "computer", "german": "computer"})
     async with app.run_test(size=(160, 50)) as pilot:
-        for _ in range(300):   # the computers play on until the first battle is over
+        for _ in range(1200):  # the computers play on until the first battle is over
             await pilot.pause(0.05)
             if isinstance(app.screen, BattleReportScreen):
                 break
@@ -148,7 +148,7 @@ async def test_g_p_battle_report_shows_forces_modifiers_rolls_and_losses():
         await pilot.pause()
         assert app.session.game.state.seq == seq
         await pilot.press("enter")
-        for _ in range(100):
+        for _ in range(600):
             await pilot.pause(0.05)
             if app.session.game.state.seq > seq:
                 break
