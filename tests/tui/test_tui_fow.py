@@ -134,6 +134,7 @@ async def test_g_p_battle_report_shows_forces_modifiers_rolls_and_losses():
             if isinstance(app.screen, BattleReportScreen):
                 break
         assert isinstance(app.screen, BattleReportScreen), "no battle was reported"
+        await pilot.pause()
         text = _screen_text(app)
         assert "Battle for point" in text
         assert "Attackers:" in text and "Defenders:" in text
