@@ -241,6 +241,7 @@ def open_plan(screen: "GameScreen") -> None:
             screen._handed_to = (screen.session.game.state.seq, side)  # type: ignore[attr-defined]
             open_plan(screen)
         screen.app.clear_notifications()  # nothing of the last player's turn stays on screen
+        screen.app.call_after_refresh(screen.app.clear_notifications)  # nor notices posted just now
         screen.app.push_screen(HandOverScreen(side_name(game, side), sealed), ready)
         return
     screen.app.push_screen(PlanScreen(game, side), lambda plan: _committed(screen, side, plan))
