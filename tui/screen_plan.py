@@ -53,7 +53,7 @@ class HandOverScreen(Screen[None]):
         self.sealed = sealed
 
     def compose(self) -> ComposeResult:
-        lines = ["Secret plans (steps 4-7)", ""]
+        lines = ["Secret plans", ""]
         if self.sealed:
             lines.append(f"The plan of {' and '.join(self.sealed)} is sealed: nobody can see it until "
                          "both plans are committed.")
@@ -120,8 +120,12 @@ class PlanScreen(Screen[list | None]):
     def redraw(self) -> None:
         game, state = self.game, self.game.state
         s = state.sides[self.side]
-        head = (f"T{state.turn}/{game.scenario.turns} · Steps 4-7 secret plan · {side_name(game, self.side)} · "
-                f"{s['rp']} RP · weather {state.vars['weather']}")
+        if _planform().deploying(game):
+            head = (f"Before turn 1 · secret deployment (5, G-59) · {side_name(game, self.side)}: "
+                    "a point for every company")
+        else:
+            head = (f"T{state.turn}/{game.scenario.turns} · Steps 4-7 secret plan · {side_name(game, self.side)} · "
+                    f"{s['rp']} RP · weather {state.vars['weather']}")
         self.query_one("#plan-head", Static).update(self._w(head))
         body = Text()
         for i, f in enumerate(self.fields):

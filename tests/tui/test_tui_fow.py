@@ -31,13 +31,31 @@ def _app(players, **kw) -> HexwarApp:
 
 
 async def _to_plan(pilot, app) -> None:
-    """End step 3 (the commanders stay) until a plan screen or a hand-over is up."""
-    for _ in range(20):
+    """Deploy as the scenario's set-up (enter on each deployment form, and on each hand-over
+    before one), then end step 3 (the commanders stay) until a plan screen or a hand-over is up."""
+    for _ in range(40):
         await settle(pilot)
+        deploying = app.session.game.state.phase == "deploy"
         if isinstance(app.screen, (PlanScreen, HandOverScreen)):
-            return
+            if not deploying:
+                return
+            await pilot.press("enter")
+            continue
+        if deploying:
+            continue   # the computer deploys
         await pilot.press("E")
     raise AssertionError(f"no plan screen: {app.screen!r} in phase {app.session.game.state.phase}")
+
+
+async def _deployed(pilot, app) -> None:
+    """Deploy as the scenario's set-up: enter on each deployment form (and hand-over)."""
+    for _ in range(40):
+        await settle(pilot)
+        if app.session.game.state.phase != "deploy":
+            return
+        if isinstance(app.screen, (PlanScreen, HandOverScreen)):
+            await pilot.press("enter")
+    raise AssertionError("the deployment did not end")
 
 
 def _revealed(app) -> list[str]:
@@ -92,8 +110,9 @@ async def test_g19_human_enters_a_plan_commits_and_the_computer_plan_is_revealed
         opened = [e for e in events if e.get("t") == "plan-revealed"]
         assert sorted(e["side"] for e in opened) == ["british", "german"]
         assert any(e.get("t") == "plan-committed" and e["side"] == "british" for e in events)
-        # a commitment is never taken back: undo reaches no position of the plan step
-        assert all(g.state.phase != "plan" for g, _ in app.session.undo_stack)
+        # a commitment is never taken back: undo reaches no position before both commitments
+        assert all(g.state.phase != "plan" or secret.stage(g.state.vars["secret"]) != "commit"
+                   for g, _ in app.session.undo_stack)
 
 
 async def test_g19_hotseat_hand_over_hides_the_first_plan():
@@ -159,7 +178,7 @@ async def test_g_p_battle_report_shows_forces_modifiers_rolls_and_losses():
 async def test_s2_8_campaign_map_at_80x24_names_points_groups_and_supply():
     app = _app({"british": "human", "german": "computer"})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await _deployed(pilot, app)
         await pilot.press("C")
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen)
@@ -233,7 +252,7 @@ async def test_s14_3_step_8_enter_on_a_point_lists_the_orders_of_its_groups():
 async def test_s12_step_3_a_commander_is_moved_by_pointing_at_two_points():
     app = _app({"british": "human", "german": "computer"})
     async with app.run_test(size=(160, 50)) as pilot:
-        await settle(pilot)
+        await _deployed(pilot, app)
         from hexwar.engine.rulesets.fow import forces, geo
         from hexwar.tui.screen_dialogs import ChooseOrder
         game = app.session.game
@@ -262,3 +281,29 @@ async def test_s12_step_3_a_commander_is_moved_by_pointing_at_two_points():
         await settle(pilot)
         moved = forces.commanders(app.session.game.state)[k]
         assert moved["point"] == goal and moved["moved"]
+
+
+async def test_g59_secret_deployment_is_entered_on_a_form_of_zone_points():
+    app = _app({"british": "human", "german": "computer"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlanScreen) and app.session.game.state.phase == "deploy"
+        assert "secret deployment" in _screen_text(app)
+        from hexwar.engine.rulesets.fow import deploy
+        zone = deploy.zone(app.session.game.scenario, "british")
+        places = [f for f in screen.fields if f.kind == "place"]
+        assert places and all([v for _, v in f.options] == zone for f in places)
+        from hexwar.engine.rulesets.fow import planform
+        start = places[0].value
+        for _ in range(len(zone)):                     # the first company to another point
+            await pilot.press("right")                 # that the rules accept (not mountains)
+            if planform.check(app.session.game, "british", screen.fields)[1] is None:
+                break
+            assert planform.check(app.session.game, "british", screen.fields)[1] in _screen_text(app)
+        moved = places[0].value
+        assert moved != start
+        await pilot.press("enter")
+        await _until(pilot, lambda: app.session.game.state.phase != "deploy")
+        from hexwar.engine.rulesets.fow import forces
+        assert forces.companies(app.session.game.state)[places[0].company]["point"] == moved

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import deploy as D
 from . import forces as F
 from . import geo
 from . import plans as P
@@ -22,7 +23,7 @@ from .words import ORDER_NAMES, POSTURE_NAMES, commander_name, company_name, fp_
 class Field:
     """One decision: ``kind`` says what it is, ``options`` are (words, value) pairs."""
 
-    kind: str              # posture | order | with | support | note
+    kind: str              # posture | order | with | support | place | note
     label: str
     options: list[tuple[str, Any]] = field(default_factory=list)
     index: int = 0
@@ -66,8 +67,31 @@ def order_options(state: Any, commander: str, posture: str) -> list[tuple[str, A
     return [("no order (the group stays)", None)] + [(ORDER_NAMES[o], o) for o in allowed]
 
 
+def deploying(game: Any) -> bool:
+    """The secret round is the deployment before turn 1 (G-59), not a turn's plan."""
+    return game.state.phase == "deploy"
+
+
+def _deploy_fields(game: Any, side: str) -> list[Field]:
+    """One field per company: the points of the side's zone, the scenario's set-up first."""
+    state = game.state
+    cmap = geo.campaign_map(game.scenario)
+    setup = {row[1]: row[2] for row in D.scenario_placement(game, side)}
+    zone = D.zone(game.scenario, side)
+    fields = []
+    for cid in F.live(state, side):
+        opts = [(f"{point_text(p)} {cmap.base(p)}", p) for p in zone]
+        f = Field("place", company_line_short(game, cid), opts, company=cid)
+        f.choose(setup.get(cid))
+        fields.append(f)
+    return fields
+
+
 def build(game: Any, side: str) -> list[Field]:
-    """Every field of ``side``'s plan for this turn, with defaults that commit nothing costly."""
+    """Every field of ``side``'s plan for this turn, with defaults that commit nothing costly
+    (at the secret deployment: where each company stands, the scenario's set-up to start with)."""
+    if deploying(game):
+        return _deploy_fields(game, side)
     state = game.state
     fields = [Field("posture", "Posture", [(_posture_words(p), p) for p in postures_for(state, side)])]
     posture = fields[0].value
@@ -186,7 +210,9 @@ def refresh(game: Any, side: str, fields: list[Field]) -> None:
 
 
 def rows(fields: list[Field]) -> list[list[Any]]:
-    """The plan rows (plans.py) the form describes."""
+    """The plan rows (plans.py, or deploy.py's placement) the form describes."""
+    if fields and fields[0].kind == "place":
+        return [["place", f.company, f.value] for f in fields if f.kind == "place"]
     out: list[list[Any]] = [["posture", fields[0].value]]
     for f in fields:
         if f.kind == "order" and f.value is not None:
@@ -199,6 +225,11 @@ def rows(fields: list[Field]) -> list[list[Any]]:
 
 def fill(game: Any, side: str, fields: list[Field], plan: list[list[Any]]) -> None:
     """Set the form to ``plan`` (a suggestion), as far as its fields can hold it."""
+    if fields and fields[0].kind == "place":
+        where = {r[1]: r[2] for r in plan if r and r[0] == "place"}
+        for f in fields:
+            f.choose(where.get(f.company))
+        return
     fields[0].choose(next((r[1] for r in plan if r and r[0] == "posture"), fields[0].value))
     refresh(game, side, fields)
     orders = {r[1]: r for r in plan if r and r[0] == "order"}
@@ -218,8 +249,10 @@ def fill(game: Any, side: str, fields: list[Field], plan: list[list[Any]]) -> No
 
 def check(game: Any, side: str, fields: list[Field]) -> tuple[int, str | None]:
     """(RP the plan costs, why the rules refuse it or None)."""
+    if deploying(game):
+        return 0, D.placement_problem(game, side, rows(fields))
     parsed, why = P.parse(game, side, rows(fields))
     return (parsed["cost"] if parsed else 0), why
 
 
-__all__ = ["Field", "build", "check", "fill", "refresh", "rows"]
+__all__ = ["Field", "build", "check", "deploying", "fill", "refresh", "rows"]
