@@ -293,11 +293,18 @@ def preview_lines(game: Game, order: Order) -> list[str]:
     return lines
 
 
-def phase_title(game: Game) -> str:
-    """The current phase as the ruleset names it (``Activation``), else its id in words."""
-    phase = game.state.phase or ""
+def phase_title(game: Game, phase: str | None = None) -> str:
+    """A phase (the current one unless named) as the ruleset names it (``Activation``), else its
+    id in words."""
+    phase = (game.state.phase if phase is None else phase) or ""
     named = game.ruleset.phase_names.get(phase)
     return named or phase.replace("-", " ").replace("_", " ").capitalize() or "-"
+
+
+def passes_by_itself(game: Game, side: str | None, phase: str | None = None) -> str:
+    """The log line for a phase in which ``side`` had nothing to decide."""
+    return (f"({side_name(game, side)} has nothing to decide in the {phase_title(game, phase)} "
+            "phase: it passes by itself)")
 
 
 _ASCII = {"\u00b7": "-", "\u2192": "->", "\u2190": "<-", "\u2013": "-", "\u2014": "-", "\u2026": "...",

@@ -27,7 +27,7 @@ from hexwar.engine import Order
 from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
-from .describe import order_text, side_name
+from .describe import order_text, passes_by_itself, side_name
 from .screen_dialogs import AskText, Confirm, Message
 from .screen_game import GameScreen
 from .session import HUMAN
@@ -99,6 +99,7 @@ class NetPlay(_EventRelay):
         self.players = {net.side: HUMAN, net.peer_side: REMOTE}
         super().__init__()
         net.subscribe(self._on_event)
+        net.enable_auto_pass()  # an empty phase of ours passes by itself, as in a local game
 
     # --- what GameScreen reads ----------------------------------------------------------------
     @property
@@ -401,6 +402,9 @@ class NetGameScreen(GameScreen):
         kind = ev.kind
         if kind == "applied":
             rec = ev.data.get("record")
+            if ev.data.get("automatic"):
+                side = rec["side"] if rec is not None else ev.data.get("side")
+                self._log(passes_by_itself(s.game, side, ev.data.get("phase")))
             if rec is not None:
                 order = Order.from_wire(rec["order"])
                 mark = ">" if rec["side"] == s.side else "<"

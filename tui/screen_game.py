@@ -23,8 +23,8 @@ from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
-from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, phase_title, plain,
-                       preview_lines, side_lines, side_name, unit_title)
+from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
+                       phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
 from .picking import Legal, nothing_to_decide, path_end, target_hexes
 from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
@@ -353,8 +353,7 @@ class GameScreen(Screen):
             return
         only = nothing_to_decide(self.legal)
         if only is not None:
-            self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase_title(game)} "
-                           "phase: it passes by itself)")
+            self.write_log(passes_by_itself(game, side))
             self.play(only)
             return
         if game.state.pending and self._shown_decision != game.state.seq:

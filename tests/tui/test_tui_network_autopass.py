@@ -1,0 +1,60 @@
+"""Issue 12 item 14 in a networked terminal UI: our empty phases pass by themselves, and the log
+says so for both sides. Textual pilot against a real asyncssh host on 127.0.0.1 that the computer
+plays."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from hexwar.engine.forced import forced_order
+from hexwar.net import headless
+from hexwar.tui.app import HexwarApp
+from hexwar.tui.net_session import NetStart, join_args
+
+from test_tui_network import SIZE, in_game, log_text, morobad, start_host, until  # noqa: F401
+
+
+async def test_issue12_14_network_ui_passes_its_empty_phases_and_logs_both_sides(morobad, tmp_path, monkeypatch):
+    (tmp_path / "h").mkdir()
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path / "g"))
+    host = await start_host(tmp_path / "h", morobad, "europeans")
+    inv = host.invitation()
+    computer = asyncio.ensure_future(headless.play(host.session, 4, level="basic", give_up=30))
+    app = HexwarApp(net=NetStart("join", join_args(f"127.0.0.1:{inv['port']}", inv["code"],
+                                                   fingerprint=inv["fingerprint"])), theme="default")
+    ours = "(Natives has nothing to decide in the"
+    theirs = "(Europeans has nothing to decide in the"
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await in_game(pilot, app)
+            net = app.session.net
+            automatic: list[tuple[int, str]] = []
+            net.subscribe(lambda ev: ev.kind == "applied" and ev.data.get("automatic") and automatic.append(
+                (ev.data["record"]["seq"], ev.data["record"]["side"])))
+            pressed: set[int] = set()
+            # we end the phases where we have a choice; the empty ones must go without a key
+            def logged(text: str) -> bool:
+                return text in " ".join(log_text(app).split())  # the log wraps long lines
+
+            while not (logged(ours) and logged(theirs)):
+                await until(pilot, lambda: net.can_act or net.over, timeout=25, what="our turn")
+                assert not net.over, "the match ended before both sides had an empty phase"
+                seq = net.match.seq
+                if forced_order(net.game) is not None:
+                    await until(pilot, lambda: net.match.seq > seq, what="our empty phase to pass by itself")
+                    continue
+                pressed.add(seq)
+                await pilot.press("E")
+                await until(pilot, lambda: net.match.seq > seq, what="our end-phase")
+            await pilot.pause()
+            ours_auto = {seq for seq, side in automatic if side == "natives"}
+            assert ours_auto and not ours_auto & pressed  # sent with no key pressed
+            words = " ".join(log_text(app).split())  # the log wraps long lines
+            assert re.search(r"\(Natives has nothing to decide in the [A-Z][a-z ]+ phase: it passes by itself\)",
+                             words), words
+            assert net.game.digest() == host.session.game.digest()
+    finally:
+        computer.cancel()
+        host.session.close()
+        await host.close()
