@@ -118,6 +118,8 @@ def _field(game: Game, key: str, v: Any) -> str:
         return name
     if v is False:
         return f"no {name}"
+    if key == "facing" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 6:
+        return f"facing {DIRECTION_NAMES[game.map.orientation][v]}"  # as orders say it, never a number
     return f"{name} {value_text(game, v)}"
 
 
@@ -214,7 +216,10 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     m = game.map
     code = m.terrain_at(h)
     desc = plain(game, game.ruleset.terrain_types.get(code, ""))
-    line = f"{m.label(h)} {code}" + (f" ({desc})" if desc and desc != code else "")
+    if desc.startswith(code):  # the ruleset's words already name the terrain
+        line = f"{m.label(h)} {desc}"
+    else:
+        line = f"{m.label(h)} {code}" + (f" ({desc})" if desc else "")
     elev = m.elevation_at(h)
     if elev:
         line += f", elevation {elev}"

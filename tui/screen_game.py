@@ -29,7 +29,7 @@ from .glyphs import ASCII, UNICODE
 from .picking import Legal, nothing_to_decide, path_end, target_hexes
 from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
 from .session import Session
-from .turn_summary import Snapshot, summary_lines
+from .turn_summary import Snapshot, notice_lines, summary_lines
 
 if TYPE_CHECKING:
     from .app import HexwarApp
@@ -336,8 +336,10 @@ class GameScreen(Screen):
         self.highlight = moved
         for line in lines:
             self.write_log(f"= {line}")
-        # a notice, not a dialog: it must not swallow the player's next key
-        self.notify("\n".join(lines[1:]), title=lines[0], timeout=12)
+        # a notice, not a dialog: it must not swallow the player's next key; short, so it does not
+        # cover the map of a small terminal (the whole account is in the log)
+        self.notify("\n".join(notice_lines(lines, self.map_view.glyphs.moved, keys.display(keys.table()["log"].keys.split(",")[0]))),
+                    title=lines[0], timeout=12)
 
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
@@ -378,6 +380,7 @@ class GameScreen(Screen):
             return
         dice = "die" if self.app.ascii else "\u2684"
         recent = "\n".join(event_text(game, ev, dice) for ev in self._events()[-4:])
+        self.app.clear_notifications()  # a notice must not cover the answers (the log keeps it)
         self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False,
                                          context=f"What just happened:\n{recent}" if recent else ""),
                              self._chosen)
