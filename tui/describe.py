@@ -55,18 +55,20 @@ def plain(game: Game, text: str) -> str:
 
 
 def value_text(game: Game, v: Any) -> str:
-    """A value from an order or event, in words: hexes as labels, unit ids as names."""
+    """A value from an order or event, in words: hexes as labels, unit and side ids as names."""
     m = game.map
     if _is_hex(v) and tuple(v) in m:
         return m.label(Hex(*v))
     if isinstance(v, str) and v in game.state.units:
         return unit_title(game, v)
+    if isinstance(v, str) and any(s.id == v for s in game.scenario.sides):
+        return side_name(game, v)
     if isinstance(v, (list, tuple)):
         if v and all(_is_hex(x) for x in v):
             return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)
         return ", ".join(value_text(game, x) for x in v)
     if isinstance(v, dict):
-        return ", ".join(f"{k} {value_text(game, x)}" for k, x in v.items())
+        return ", ".join(f"{value_text(game, k)} {value_text(game, x)}" for k, x in v.items())
     return str(v)
 
 
@@ -118,6 +120,8 @@ def _field(game: Game, key: str, v: Any) -> str:
         return name
     if v is False:
         return f"no {name}"
+    if key == "phase" and isinstance(v, str) and v:
+        return f"phase {phase_title(game, v)}"  # as the ruleset names it
     if key == "facing" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 6:
         return f"facing {DIRECTION_NAMES[game.map.orientation][v]}"  # as orders say it, never a number
     return f"{name} {value_text(game, v)}"

@@ -76,3 +76,20 @@ async def test_item13_a_decision_clears_notices_that_would_cover_its_answers(dri
         screen.open_decision()
         await pilot.pause()
         assert isinstance(app.screen, ChooseOrder) and not list(app._notifications)
+
+
+def test_item9_events_name_sides_not_ids():
+    from hexwar.engine import Game
+    game = Game(load_named("border-clash"))
+    text = event_text(game, {"t": "initiative", "first": "red", "rolls": {"red": 6, "blue": 3}})
+    red, blue = (s.name for s in game.scenario.sides)
+    assert text == f"initiative: first {red}, rolls {red} 6, {blue} 3"
+
+
+def test_item9_events_name_a_phase_as_the_ruleset_does():
+    from hexwar.engine import Game
+    game = Game(load_named("border-clash"))
+    title = game.ruleset.phase_names["engine-fire"]
+    assert event_text(game, {"t": "phase", "phase": "engine-fire"}) == f"phase: phase {title}"
+    bare = Game(load_named("napoleonica-brigade"))  # names no phases: the id in words
+    assert event_text(bare, {"t": "phase", "phase": "movement"}) == "phase: phase Movement"
