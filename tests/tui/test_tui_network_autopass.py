@@ -10,7 +10,7 @@ import re
 from hexwar.engine.forced import forced_order
 from hexwar.net import headless
 from hexwar.tui.app import HexwarApp
-from hexwar.tui.net_session import NetStart, join_args
+from hexwar.tui.net_session import NetGameScreen, NetStart, join_args
 
 from test_tui_network import SIZE, in_game, log_text, morobad, start_host, until  # noqa: F401
 
@@ -56,5 +56,43 @@ async def test_issue12_14_network_ui_passes_its_empty_phases_and_logs_both_sides
             assert net.game.digest() == host.session.game.digest()
     finally:
         computer.cancel()
+        host.session.close()
+        await host.close()
+
+
+async def test_issue12_14_a_spectator_ui_logs_the_empty_phases_too(morobad, tmp_path, monkeypatch):
+    from hexwar.net.client import Guest
+    for d in ("h", "g", "w"):
+        (tmp_path / d).mkdir()
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path / "w"))
+    host = await start_host(tmp_path / "h", morobad, "natives")
+    inv = host.invitation()
+    guest = Guest("127.0.0.1", inv["port"], home=tmp_path / "g", code=inv["code"],
+                  fingerprint=inv["fingerprint"], journal=str(tmp_path / "g" / "guest.journal"))
+    runner = asyncio.ensure_future(guest.run(retry_delay=0.1, give_up=10))
+    app = HexwarApp(net=NetStart("watch", join_args(f"127.0.0.1:{inv['port']}", inv["watch_code"],
+                                                    fingerprint=inv["fingerprint"])), theme="default")
+    players = []
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await asyncio.wait_for(guest.connected.wait(), 15)
+            await until(pilot, lambda: isinstance(app.screen, NetGameScreen), what="the spectator screen")
+            await pilot.pause()
+            players = [asyncio.ensure_future(headless.play(s, 6, level="basic", give_up=10))
+                       for s in (host.session, guest.session)]
+
+            def logged() -> str:
+                return " ".join(log_text(app).split())
+
+            await until(pilot, lambda: "has nothing to decide in the" in logged(), timeout=40,
+                        what="an empty phase in the spectator's log")
+            assert re.search(r"\((Natives|Europeans) has nothing to decide in the [A-Z][a-z ]+ phase: "
+                             r"it passes by itself\)", logged())
+    finally:
+        for p in players:
+            p.cancel()
+        runner.cancel()
+        if guest.session is not None:
+            guest.session.close()
         host.session.close()
         await host.close()
