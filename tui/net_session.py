@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, RichLog, Static
 
 from hexwar.engine import Order
+from hexwar.engine.forced import forced_order
 from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
@@ -336,6 +337,9 @@ class NetGameScreen(GameScreen):
             return False
         if self.sending:
             self.notify("Your last order is still on its way.", severity="warning")
+            return False
+        if s.net.auto_pass and forced_order(game) is not None:
+            self.notify("Nothing to decide in this phase: it passes by itself.")
             return False
         return True
 

@@ -96,3 +96,34 @@ async def test_issue12_14_a_spectator_ui_logs_the_empty_phases_too(morobad, tmp_
             guest.session.close()
         host.session.close()
         await host.close()
+
+
+async def test_issue12_14_a_key_in_an_empty_phase_is_not_a_second_order(tmp_path, monkeypatch):
+    """While our empty phase's order is on its way, E is not sent as well: the notice says the
+    phase passes by itself (the automatic sending is held back here to look at that moment)."""
+    from hexwar.net.session import Session
+    from hexwar.scenarios.loader import load_named
+    (tmp_path / "h").mkdir()
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path / "g"))
+    scheduled = Session._schedule_auto_pass
+    monkeypatch.setattr(Session, "_schedule_auto_pass", lambda self: None)
+    bc = load_named("border-clash")                     # red opens in an empty initiative phase
+    host = await start_host(tmp_path / "h", bc, "blue")
+    inv = host.invitation()
+    app = HexwarApp(net=NetStart("join", join_args(f"127.0.0.1:{inv['port']}", inv["code"],
+                                                   fingerprint=inv["fingerprint"])), theme="default")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await in_game(pilot, app)
+            net = app.session.net
+            assert net.side == "red" and net.my_turn and forced_order(net.game) is not None
+            await pilot.press("E")
+            await pilot.pause(0.2)
+            assert any("passes by itself" in str(n.message) for n in app._notifications)
+            assert net.match.seq == 0 and host.session.match.seq == 0
+            scheduled(net)                              # now let it go
+            await until(pilot, lambda: host.session.match.seq == 1, what="the automatic order")
+            assert net.game.digest() == host.session.game.digest()
+    finally:
+        host.session.close()
+        await host.close()
