@@ -73,8 +73,8 @@ def value_text(game: Game, v: Any) -> str:
 
 
 def order_text(game: Game, order: Order) -> str:
-    """``move 1st Foot to 0304 (path 0203→0304), facing NE``."""
-    parts = [order.kind]
+    """``move 1st Foot to 0304 (path 0203→0304), facing NE``; the kind in words (``end phase``)."""
+    parts = [order.kind.replace("-", " ")]
     unit = order.get("unit")
     if isinstance(unit, str):
         parts.append(value_text(game, unit))

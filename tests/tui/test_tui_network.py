@@ -91,7 +91,7 @@ async def test_guest_ui_against_the_computer_host_moves_by_keys_and_sees_its_ord
             # the artillery phase ends with a die roll: commit-reveal through the UI
             await pilot.press("E")
             await until(pilot, lambda: host.session.match.seq >= 1, what="the host to apply our order")
-            assert "> Natives: end-phase" in log_text(app)
+            assert "> Natives: end phase" in log_text(app)
             # end our phases (a roll-off may give us the next one) until the computer must act
             while net.my_turn:
                 await until(pilot, lambda: net.can_act, what="the link to settle")
@@ -264,7 +264,7 @@ async def test_spectator_ui_is_read_only(morobad, tmp_path, monkeypatch):
             await actor.wait_until(lambda: actor.can_act, timeout=10)
             await actor.submit(Legal(actor.game).phase_enders()[0])
             await until(pilot, lambda: app.session.game.state.seq == 2, what="a live order")
-            assert f"< {actor.side.capitalize()}: end-phase" in log_text(app)
+            assert f"< {actor.side.capitalize()}: end phase" in log_text(app)
             assert app.session.game.digest() == host.session.game.digest()
             await guest.session.resign()
             await until(pilot, lambda: isinstance(app.screen, VictoryScreen), what="the end")
