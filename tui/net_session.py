@@ -251,12 +251,22 @@ class NetGameScreen(GameScreen):
         else:
             self._log(f"network game: you play {side_name(s.game, s.side)} against "
                       f"{side_name(s.game, s.peer_side)}. ! chat · R resign · D draw offer/answer · no undo")
+        applied = False
         for ev in s.backlog:  # before the screen listened; applied orders are in the events
-            if ev.kind != "applied":
+            if ev.kind == "applied":
+                applied = True
+                if ev.data.get("automatic"):
+                    rec = ev.data.get("record")
+                    self._log(passes_by_itself(s.game, rec["side"] if rec else ev.data.get("side"),
+                                               ev.data.get("phase")))
+            else:
                 self._on_net(ev, replay=True)
         s.backlog.clear()
         s.subscribe(self._on_net)
-        self.refresh_all()
+        if applied:  # e.g. an empty phase passed by itself while the screen was being built
+            self._changed()
+        else:
+            self.refresh_all()
 
     def _log(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)

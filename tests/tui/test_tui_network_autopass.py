@@ -127,3 +127,31 @@ async def test_issue12_14_a_key_in_an_empty_phase_is_not_a_second_order(tmp_path
     finally:
         host.session.close()
         await host.close()
+
+
+async def test_issue12_14_an_empty_phase_passed_while_the_screen_opens_is_seen(tmp_path, monkeypatch):
+    """The host's empty initiative phase goes the moment the guest connects, often before the
+    guest's screen listens: the screen must still know the position it now stands in."""
+    from hexwar.scenarios.loader import load_named
+    from hexwar.tui.picking import Legal
+    (tmp_path / "h").mkdir()
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path / "g"))
+    bc = load_named("border-clash")                     # red opens in an empty initiative phase
+    host = await start_host(tmp_path / "h", bc, "red")
+    host.session.enable_auto_pass()
+    inv = host.invitation()
+    app = HexwarApp(net=NetStart("join", join_args(f"127.0.0.1:{inv['port']}", inv["code"],
+                                                   fingerprint=inv["fingerprint"])), theme="default")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await in_game(pilot, app)
+            net = app.session.net
+            await until(pilot, lambda: net.match.seq >= 1, what="the host's automatic order")
+            await pilot.pause(0.3)
+            screen = app.screen
+            assert screen.legal.orders == Legal(net.game).orders
+            words = " ".join(log_text(app).split())
+            assert "(Red Kingdom has nothing to decide in the Initiative phase: it passes by itself)" in words
+    finally:
+        host.session.close()
+        await host.close()
