@@ -237,6 +237,10 @@ class GameScreen(Screen):
         game = self.session.game
         if self.selected is None:
             n = len(self.legal.actors())
+            side = game.to_act()
+            if side is None or not self.session.is_human(side):  # the computer, the opponent, a match watched
+                return [f"{side_name(game, side)} to act: {n} unit(s) can act" if n else
+                        f"{side_name(game, side)} to act"]
             return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
         moves = self.legal.moves_to(self.selected, h)

@@ -88,6 +88,9 @@ async def test_issue12_14_a_spectator_ui_logs_the_empty_phases_too(morobad, tmp_
                         what="an empty phase in the spectator's log")
             assert re.search(r"\((Natives|Europeans) has nothing to decide in the [A-Z][a-z ]+ phase: "
                              r"it passes by itself\)", logged())
+            # a spectator is not told to pick a unit with tab: it names who acts
+            preview = app.screen.query_one("#preview")._hexwar_text
+            assert "tab" not in preview and " to act" in preview
     finally:
         for p in players:
             p.cancel()
