@@ -35,6 +35,15 @@ def key_rows(pairs: list[tuple[str, str]], width: int) -> list[str]:
     return rows
 
 
+def legend_text(width: int) -> str:
+    """The legend wrapped to ``width``, each symbol's explanation continuing under itself."""
+    out = []
+    for line in LEGEND.splitlines():
+        indent = 15 if line.startswith("  ") else 0
+        out += textwrap.wrap(line, width, subsequent_indent=" " * indent) or [""]
+    return "\n".join(part.rstrip() for part in out)
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,f1,enter", "close", "Close")]
 
@@ -49,7 +58,7 @@ class HelpScreen(ModalScreen[None]):
         pairs += list(keys.APP_KEYS)
         width = max(40, min(110, self.app.size.width) - 8)  # inside the dialog's border and padding
         text = ("Keys (rebind in " + str(keys.config_path()) + ")\n\n" + "\n".join(key_rows(pairs, width))
-                + "\n\n" + LEGEND + "\n\nPress esc to close.")
+                + "\n\n" + legend_text(width) + "\n\nPress esc to close.")
         with VerticalScroll(classes="dialog wide"):
             yield Static(text, markup=False, id="help-text")
 

@@ -93,3 +93,17 @@ def test_item9_events_name_a_phase_as_the_ruleset_does():
     assert event_text(game, {"t": "phase", "phase": "engine-fire"}) == f"phase: phase {title}"
     bare = Game(load_named("napoleonica-brigade"))  # names no phases: the id in words
     assert event_text(bare, {"t": "phase", "phase": "movement"}) == "phase: phase Movement"
+
+
+def test_item8_help_at_80_columns_wraps_under_each_description():
+    from hexwar.tui import keys
+    from hexwar.tui.screen_help import key_rows, legend_text
+    pairs = [(keys.display(s.keys), s.description) for s in keys.table().values()]
+    rows = key_rows(pairs, 72)
+    assert all(len(r) <= 72 for r in rows)
+    column = len(rows[0]) - len(pairs[0][1])
+    starts = {k for k, _ in pairs}
+    for row in rows:                     # a row starts with its key, or continues under the text
+        assert row[:column].strip() in starts or row[:column] == " " * column, row
+    legend = legend_text(72).splitlines()
+    assert all(len(line) <= 72 for line in legend)
