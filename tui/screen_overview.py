@@ -89,18 +89,31 @@ def _framed(style: Style, hexes: list[Hex], visible: set[Hex], cursor: Hex, fram
     return style
 
 
-def key_text(game: Game, glyphs: Glyphs) -> str:
-    """The map key of this scenario: sides, terrain, hexsides, roads, unit types, markers."""
+def key_text(game: Game, glyphs: Glyphs, width: int = 0) -> str:
+    """The map key of this scenario: sides, terrain, hexsides, roads, unit types, markers. With a
+    ``width``, rows wrap between entries, so a glyph never ends a line apart from its name."""
     g = choose_glyphs(game.scenario)
-    rows = ["sides: " + ", ".join(f"{g.sides[s.id]} {s.name}" for s in game.scenario.sides)]
+    rows = [("sides", [f"{g.sides[s.id]} {s.name}" for s in game.scenario.sides])]
     for group, entries in legend(game.scenario, g):
-        rows.append(f"{group}: " + ", ".join(f"{c} {name}" for c, name in entries))
-    facing = " facing arrow after the strength," if unit_drawing(game.scenario).facing else ""
-    rows.append(f"counter: type letter and strength,{facing} {glyphs.reduced} reduced, "
-                f"{glyphs.stack} more units in the hex, {glyphs.marked} has acted")
-    rows.append(f"selected unit: {glyphs.reach}N reach at cost N, {glyphs.target} target, "
-                f"{glyphs.contact} enemy zone of control, {glyphs.line} line to the cursor")
-    return "\n".join(rows)
+        rows.append((group, [f"{c} {name}" for c, name in entries]))
+    facing = ["facing arrow after the strength"] if unit_drawing(game.scenario).facing else []
+    rows.append(("counter", ["type letter and strength", *facing, f"{glyphs.reduced} reduced",
+                             f"{glyphs.stack} more units in the hex", f"{glyphs.marked} has acted"]))
+    rows.append(("selected unit", [f"{glyphs.reach}N reach at cost N", f"{glyphs.target} target",
+                                   f"{glyphs.contact} enemy zone of control", f"{glyphs.line} line to the cursor"]))
+    return "\n".join(line for head, entries in rows for line in _entry_lines(head, entries, width))
+
+
+def _entry_lines(head: str, entries: list[str], width: int) -> list[str]:
+    lines, line = [], f"{head}:"
+    for i, entry in enumerate(entries):
+        piece = entry + ("," if i < len(entries) - 1 else "")
+        if width and len(line) + 1 + len(piece) > width and line.strip() != f"{head}:":
+            lines.append(line)
+            line = "  " + piece
+        else:
+            line += " " + piece
+    return lines + [line]
 
 
 class Overview(ModalScreen[Hex | None]):
@@ -135,7 +148,7 @@ class Overview(ModalScreen[Hex | None]):
             yield Label(self._title(76), id="overview-title", markup=False)  # no blank line below
             with VerticalScroll(id="overview-scroll", can_focus=False):
                 yield Static(self._text(), id="overview-map")
-            yield Static(key_text(self.game, self.glyphs), id="overview-key", markup=False)
+            yield Static(key_text(self.game, self.glyphs, 72), id="overview-key", markup=False)
 
     def on_mount(self) -> None:
         self._fit()
@@ -159,7 +172,9 @@ class Overview(ModalScreen[Hex | None]):
             self.query_one("#overview-map", Static).update(self._text())
         key = self.query_one("#overview-key", Static)
         inner = max(20, min(110, self.size.width) - 4)
-        key_lines = sum(-(-len(line) // inner) for line in key_text(self.game, self.glyphs).splitlines())
+        text = key_text(self.game, self.glyphs, inner)
+        key.update(text)
+        key_lines = len(text.splitlines())
         map_lines = -(-m.height // pack) + 1
         if self.show_key is None:
             key.display = map_lines + key_lines + chrome <= self.size.height

@@ -107,3 +107,17 @@ def test_item8_help_at_80_columns_wraps_under_each_description():
         assert row[:column].strip() in starts or row[:column] == " " * column, row
     legend = legend_text(72).splitlines()
     assert all(len(line) <= 72 for line in legend)
+
+
+def test_item7_the_overview_key_never_parts_a_glyph_from_its_name():
+    from hexwar.engine import Game
+    from hexwar.mapglyphs import choose_glyphs, legend
+    from hexwar.tui.glyphs import UNICODE
+    from hexwar.tui.screen_overview import key_text
+    poltava = load_named("poltava-1")
+    text = key_text(Game(poltava), UNICODE, 72)
+    lines = text.splitlines()
+    assert all(len(line) <= 72 for line in lines)
+    for _, entries in legend(poltava, choose_glyphs(poltava)):
+        for glyph, name in entries:            # each entry whole on one line
+            assert any(f"{glyph} {name}" in line for line in lines), (glyph, name)
