@@ -54,6 +54,11 @@ def plain(game: Game, text: str) -> str:
     return _SPEC_TAGS.sub("", text).strip()
 
 
+def _is_named_number(v: Any) -> bool:
+    return (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[0], str)
+            and isinstance(v[1], int) and not isinstance(v[1], bool))
+
+
 def value_text(game: Game, v: Any) -> str:
     """A value from an order or event, in words: hexes as labels, unit and side ids as names."""
     m = game.map
@@ -63,6 +68,8 @@ def value_text(game: Game, v: Any) -> str:
         return unit_title(game, v)
     if isinstance(v, str) and any(s.id == v for s in game.scenario.sides):
         return side_name(game, v)
+    if _is_named_number(v):  # a modifier: ("shooter has not moved this turn", 1)
+        return f"{value_text(game, v[0])} {v[1]:+d}"
     if isinstance(v, (list, tuple)):
         if v and all(_is_hex(x) for x in v):
             return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)

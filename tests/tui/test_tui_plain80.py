@@ -121,3 +121,10 @@ def test_item7_the_overview_key_never_parts_a_glyph_from_its_name():
     for _, entries in legend(poltava, choose_glyphs(poltava)):
         for glyph, name in entries:            # each entry whole on one line
             assert any(f"{glyph} {name}" in line for line in lines), (glyph, name)
+
+
+def test_item9_a_modifier_reads_as_its_name_and_signed_value():
+    from hexwar.engine import Game
+    game = Game(load_named("border-clash"))
+    text = event_text(game, {"t": "shot", "modifiers": [["shooter has not moved this turn", 1], ["cover", -1]]})
+    assert text == "shot: modifiers shooter has not moved this turn +1, cover -1"
