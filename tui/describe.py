@@ -116,13 +116,18 @@ def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
                          if k not in ("t", "why", "value", "sides"))
         return f"{dice} {ev.get('why', 'roll')}: d{sides} = {ev.get('value')}" + (f" ({extra})" if extra else "")
-    rest = ", ".join(_field(game, k, v) for k, v in ev.items() if k != "t" and v not in (None, "", [], {}, ()))
+    rest = ", ".join(_field(game, k, v, named=k != kind) for k, v in ev.items()
+                     if k != "t" and v not in (None, "", [], {}, ()))
     return f"{kind}: {rest}" if rest else kind
 
 
-def _field(game: Game, key: str, v: Any) -> str:
-    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``."""
+def _field(game: Game, key: str, v: Any, named: bool = True) -> str:
+    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``. A
+    field named like its event (``phase: Movement``) is not named twice."""
     name = key.replace("_", " ")
+    if not named and v is not True and v is not False:
+        full = _field(game, key, v)
+        return full[len(name) + 1:] if full.startswith(name + " ") else full
     if v is True:
         return name
     if v is False:

@@ -90,9 +90,9 @@ def test_item9_events_name_a_phase_as_the_ruleset_does():
     from hexwar.engine import Game
     game = Game(load_named("border-clash"))
     title = game.ruleset.phase_names["engine-fire"]
-    assert event_text(game, {"t": "phase", "phase": "engine-fire"}) == f"phase: phase {title}"
+    assert event_text(game, {"t": "phase", "phase": "engine-fire"}) == f"phase: {title}"
     bare = Game(load_named("napoleonica-brigade"))  # names no phases: the id in words
-    assert event_text(bare, {"t": "phase", "phase": "movement"}) == "phase: phase Movement"
+    assert event_text(bare, {"t": "phase", "phase": "movement"}) == "phase: Movement"
 
 
 def test_item8_help_at_80_columns_wraps_under_each_description():
@@ -128,3 +128,10 @@ def test_item9_a_modifier_reads_as_its_name_and_signed_value():
     game = Game(load_named("border-clash"))
     text = event_text(game, {"t": "shot", "modifiers": [["shooter has not moved this turn", 1], ["cover", -1]]})
     assert text == "shot: modifiers shooter has not moved this turn +1, cover -1"
+
+
+def test_item9_a_field_named_like_its_event_is_not_named_twice():
+    from hexwar.engine import Game
+    game = Game(load_named("border-clash"))
+    assert event_text(game, {"t": "turn", "turn": 2}) == "turn: 2"
+    assert event_text(game, {"t": "rout_box", "rout_box": 3, "hit": True}) == "rout_box: 3, hit"
