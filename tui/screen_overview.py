@@ -18,6 +18,7 @@ from textual.widgets import Label, Static
 
 from hexwar.engine import Game
 from hexwar.engine.hexgrid import Hex, offset_to_axial
+from hexwar.engine.ruleset import Ruleset
 from hexwar.mapglyphs import choose_glyphs, legend, unit_drawing
 
 from .describe import fit
@@ -99,8 +100,11 @@ def key_text(game: Game, glyphs: Glyphs, width: int = 0) -> str:
     facing = ["facing arrow after the strength"] if unit_drawing(game.scenario).facing else []
     rows.append(("counter", ["type letter and strength", *facing, f"{glyphs.reduced} reduced",
                              f"{glyphs.stack} more units in the hex", f"{glyphs.marked} has acted"]))
-    rows.append(("selected unit", [f"{glyphs.reach}N reach at cost N", f"{glyphs.target} target",
-                                   f"{glyphs.contact} enemy zone of control", f"{glyphs.line} line to the cursor"]))
+    selected = [f"{glyphs.reach}N reach at cost N", f"{glyphs.target} target",
+                f"{glyphs.contact} enemy zone of control", f"{glyphs.line} line to the cursor"]
+    if type(game.ruleset).unit_zones is not Ruleset.unit_zones:
+        selected.append("zones " + " ".join(f"{glyphs.zone(z)} {z}" for z in ("front", "flank", "rear")))
+    rows.append(("selected unit", selected))
     return "\n".join(line for head, entries in rows for line in _entry_lines(head, entries, width))
 
 
