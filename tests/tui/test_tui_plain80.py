@@ -91,8 +91,8 @@ def test_item9_events_name_a_phase_as_the_ruleset_does():
     game = Game(load_named("border-clash"))
     title = game.ruleset.phase_names["engine-fire"]
     assert event_text(game, {"t": "phase", "phase": "engine-fire"}) == f"phase: {title}"
-    bare = Game(load_named("napoleonica-brigade"))  # names no phases: the id in words
-    assert event_text(bare, {"t": "phase", "phase": "movement"}) == "phase: Movement"
+    # a phase the ruleset does not name: its id in words
+    assert event_text(game, {"t": "phase", "phase": "night-march"}) == "phase: Night march"
 
 
 def test_item8_help_at_80_columns_wraps_under_each_description():
