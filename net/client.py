@@ -17,6 +17,7 @@ from typing import Any
 import asyncssh
 
 from hexwar.engine import Dice, Game, Order, order_seed
+from hexwar.engine.forced import forced_order, names_units
 from hexwar.engine.orders import IllegalOrderError, InvalidOrderError
 
 from . import handshake, protocol
@@ -243,15 +244,21 @@ class Watcher:
                 dice = None
                 if msg["nonces"]:
                     dice = Dice(order_seed(self.match_id, msg["seq"], *msg["nonces"]))
+                phase = str(self.game.state.phase or "")
+                passed = not names_units(order) and forced_order(self.game) == order
                 events = self.game.apply(order, dice, msg["side"])
             except (InvalidOrderError, IllegalOrderError) as exc:
                 self._problem(f"record {msg['seq']} refused: {exc}")
                 return
             if protocol.short_digest(self.game.digest()) != msg["digest"]:
                 self._problem(f"record {msg['seq']}: digest differs from the host's")
+            if passed:
+                log.info("record %s: %s has nothing to decide in phase %r: it passes by itself",
+                         msg["seq"], msg["side"], phase)
             if on_event:
                 on_event(SessionEvent("applied", f"{msg['seq']}: {msg['side']} {order.to_text()}",
-                                      {"events": events}))
+                                      {"events": events, "side": msg["side"], "automatic": passed,
+                                       "phase": phase if passed else None}))
         elif msg["type"] == "chat":
             self.chat = (self.chat + [f"{msg.get('side', '?')}: {msg['text']}"])[-KEPT_LINES:]
             if on_event:

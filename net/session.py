@@ -18,6 +18,14 @@ orders apart, and a dropped link is repaired by ``resume``: each side says how m
 holds, the one ahead resends the missing ``record``s, and a half-done dice exchange is simply
 restarted with the same order, commitment and nonce (both were journaled before being sent).
 
+A phase in which the side to act has nothing to decide (``engine.forced.forced_order``) passes
+without a message of its own: with ``auto_pass`` on, the peer the engine names as to act sends the
+one possible order as an ordinary order (digest-checked like any other), and the other peer only
+waits; it never sends an order for the side to act, and would be refused if it did. Each peer, and
+each spectator, asks the engine of the position before an order whether it was the only one, so
+the "passes by itself" note in every log comes from the shared state, never from the sender's word:
+a peer that ends a phase in which it had choices is logged as choosing to end it.
+
 Turn-timer claims are judged by this side's own clock; abuse is bounded by ``limits.Limits``
 (chat rate, refusals per link, spectators that stop reading).
 
@@ -40,11 +48,12 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
 from hexwar.engine import Order, nonce_commitment, secret
+from hexwar.engine.forced import forced_order, names_units
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 
 from . import protocol
 from . import secret_plans as sp
-from .errors import Desync, FramingError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
+from .errors import Desync, FramingError, HexwarNetError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
 from .handshake import say_bye
 from .limits import Limits, RateLimit
 from .link import Link
@@ -65,8 +74,13 @@ class SessionEvent:
 
 class Session:
     def __init__(self, match: NetMatch, side: str, *, role: str = "host", turn_time: int = 0,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, auto_pass: bool = False) -> None:
         self.match = match
+        #: send the only possible order of an empty phase without being asked (a human's UI
+        #: turns this on; a computer player chooses that order itself)
+        self.auto_pass = auto_pass
+        self._auto_task: asyncio.Future | None = None
+        self._auto_seq = -1  # the seq whose empty phase ``_auto_task`` passes
         self.limits = limits or Limits()
         self.side = side
         sides = [s.id for s in match.scenario.sides]
@@ -219,8 +233,9 @@ class Session:
             raise IllegalOrderError(reason)
         seq = self.match.seq
         if not self.game.needs_dice(order):
+            passed = self._forced(order)
             events, record = self.match.apply(order, self.side, None)
-            self._applied(record, events)
+            self._applied(record, events, passed)
             self._unacked[seq] = protocol.short_digest(record["digest"])
             self._sent_at[seq] = (time.perf_counter(), False)
             await self._send(self._play_message(seq, order, digest=protocol.short_digest(record["digest"])))
@@ -408,6 +423,7 @@ class Session:
         self._restart_clock(new_decision=False)
         await self._send_commit()
         await self._maybe_bye()
+        self._schedule_auto_pass()
 
     async def _on_order(self, msg: dict[str, Any]) -> None:
         seq = self._expect_seq(msg["seq"], "order")
@@ -492,10 +508,11 @@ class Session:
         mine = self.match.mine
         if mine is None or mine.seq != msg["seq"]:
             raise ProtocolViolation(f"nonce for seq {msg['seq']}, but no commitment of ours is open for it")
+        passed = self._forced(mine.order)
         events, record = self.match.apply(mine.order, self.side, [mine.nonce, msg["nonce"]])
         digest = protocol.short_digest(record["digest"])
         self._unacked[mine.seq] = digest
-        self._applied(record, events)
+        self._applied(record, events, passed)
         for waiter in self._dice_waiters.pop(mine.seq, []):
             if not waiter.done():
                 waiter.set_result(events)
@@ -688,6 +705,7 @@ class Session:
 
     # --- effects ----------------------------------------------------------------------------
     async def _apply_peer(self, order: Order, nonces: list[bytes] | None, their_digest: bytes) -> None:
+        passed = self._forced(order)
         try:
             events, record = self.match.apply(order, self.peer_side, nonces)
         except IllegalOrderError as exc:
@@ -697,7 +715,7 @@ class Session:
             del self._unacked[seq]  # the peer acted after applying them: implicitly acknowledged
         for seq in [s for s in self._sent_at if s < record["seq"]]:
             del self._sent_at[seq]
-        self._applied(record, events)
+        self._applied(record, events, passed)
         digest = protocol.short_digest(record["digest"])
         # Acks are cumulative and may wait: our own next order acknowledges everything before
         # it, anything else we send first carries the ack out (``_send``), and the peer may run
@@ -711,19 +729,63 @@ class Session:
             return
         await self._maybe_bye()
 
-    def _applied(self, record: dict[str, Any], events: list[Event]) -> None:
+    def _forced(self, order: Order) -> str | None:
+        """The phase ``order`` passes, if it was the only order the position before it allowed,
+        else None. Asked of the engine before the order is applied; an order that names a unit
+        never is one, so most orders cost nothing here."""
+        if order.kind == "resign" or names_units(order) or forced_order(self.game) != order:
+            return None
+        return str(self.game.state.phase or "")
+
+    def _applied(self, record: dict[str, Any], events: list[Event], passed: str | None = None) -> None:
         self._draw_offer = None
         self._restart_clock()
         if record["side"] == self.side and record["order"].get("k") == secret.REVEAL:
             self.sealed.drop_salt(bytes.fromhex(record["order"]["a"]["salt"]))
         text = f"{record['seq']}: {record['side']} {Order.from_wire(record['order']).to_text()}"
-        self._emit("applied", text, record=record, events=events)
+        if passed is not None:
+            log.info("seq %s: %s has nothing to decide in phase %r: it passes by itself",
+                     record["seq"], record["side"], passed)
+        self._emit("applied", text, record=record, events=events, automatic=passed is not None,
+                   phase=passed)
         self._broadcast(protocol.message(
             "record", seq=record["seq"], side=record["side"], order=record["order"],
             nonces=record["nonces"], digest=protocol.short_digest(record["digest"])))
         if self.match.game.over:
             self._emit("over", f"match over: {self._result_text()}", result=self.match.result)
             self._broadcast_end()
+        self._schedule_auto_pass()
+
+    # --- empty phases -----------------------------------------------------------------------
+    def enable_auto_pass(self) -> None:
+        """From now on, send the only order of an empty phase of ours by itself (and at once,
+        if the match stands in one)."""
+        self.auto_pass = True
+        self._schedule_auto_pass()
+
+    def _schedule_auto_pass(self) -> None:
+        if not self.auto_pass or not self.my_turn:
+            return
+        seq = self.match.seq
+        if self._auto_task is not None and not self._auto_task.done() and self._auto_seq == seq:
+            return  # already on its way (a task for an earlier seq is finishing and stops)
+        order = forced_order(self.game)
+        if order is not None:
+            self._auto_seq = seq
+            self._auto_task = asyncio.ensure_future(self._auto_submit(order, seq))
+
+    async def _auto_submit(self, order: Order, seq: int) -> None:
+        """Send ``order`` once it can go (connected, caught up, window open), unless the match
+        moved on meanwhile (the player sent it first, the match ended)."""
+        def moved_on() -> bool:
+            return self.stopped or self.match.seq != seq
+        await self.wait_until(lambda: moved_on() or self.can_act)
+        if moved_on():
+            return
+        try:
+            await self.submit(order)
+        except (HexwarNetError, IllegalOrderError) as exc:
+            log.info("the automatic %s at seq %s did not go: %s", order.kind, seq, exc)
 
     def _end(self, winner: str | None, reason: str) -> None:
         self.match.finish(winner, reason)
@@ -880,6 +942,8 @@ class Session:
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        if self._auto_task is not None:
+            self._auto_task.cancel()
         if self.link is not None:
             self.link.close()
         for w in self.watchers:
