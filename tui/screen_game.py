@@ -406,6 +406,9 @@ class GameScreen(Screen):
             title += f" for {unit_title(game, about)}"
         if why:
             title += f" ({plain(game, str(why))})"
+        left = p.get("count")
+        if kind.endswith("loss") and isinstance(left, int) and left > 0:
+            title += f": {left} step{'s' if left != 1 else ''} still to lose"
         orders = [o for o in self.legal.orders if o.kind != "resign"]
         if not orders:
             return
