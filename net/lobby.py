@@ -92,6 +92,8 @@ class LobbyService:
             await self._serve(name, request, reader, writer)
         except (LinkClosed, ConnectionError):
             pass
+        except asyncio.CancelledError:
+            pass  # the server is closing; this connection's task is the top of its own stack
         except HexwarNetError as exc:
             log.info("lobby request of %s: %s", name, exc.reason)
         except Exception:  # one player's request must never take the server down

@@ -300,8 +300,8 @@ class Server:
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
-        await self.lobby.close()
         self.matches.close()
+        await self.lobby.close()
 
 
 def _public_host(bound: str) -> str:

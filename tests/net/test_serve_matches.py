@@ -1,0 +1,151 @@
+"""Served matches between people, over real SSH on 127.0.0.1 with pseudo-terminals: two served
+players meet in the lobby and play (orders by both, seen by both); a spectator from the lobby sees
+the moves and cannot act; a player leaves and comes back to the same match."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hexwar.journal import read_journal
+
+from test_serve import Screen, connect, keys, open_ui, server  # noqa: F401 - fixtures
+
+DOWN, ENTER = "\x1b[B", "\r"
+
+
+def orders(path) -> list[dict]:
+    return [r for r in read_journal(path, allow_torn_tail=True).records if r.get("type") == "order"]
+
+
+async def until(predicate, limit: float = 60.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not predicate():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.2)
+
+
+async def new_match(screen: Screen) -> None:
+    """From the menu: lobby, new match, Border Clash, play Red, no invite code."""
+    from hexwar.scenarios.loader import builtin_paths   # the picker lists them in this order
+    await screen.wait_for("Lobby: play other players")
+    await screen.press(ENTER)
+    await screen.wait_for("Lobby")
+    await screen.press("n")
+    await screen.wait_for("Host which scenario?")
+    down = [p.stem for p in builtin_paths()].index("border-clash")
+    await screen.press(*[DOWN] * down, ENTER)
+    await screen.wait_for("you play which side?")
+    await screen.press(ENTER)                                  # Red
+    await screen.wait_for("Invite code")
+    await screen.press("n")
+
+
+def the_match(server):
+    assert len(server.matches.by_id) == 1
+    return next(iter(server.matches.by_id.values()))
+
+
+async def test_two_served_players_play_each_other_and_a_spectator_watches(server, keys):
+    spectator_key = __import__("asyncssh").generate_private_key("ssh-ed25519")
+    async with connect(server, "alice", keys[0]) as a_conn, connect(server, "bob", keys[1]) as b_conn, \
+            connect(server, "vera", spectator_key) as v_conn:
+        alice, bob, vera = await open_ui(a_conn), await open_ui(b_conn), await open_ui(v_conn)
+        await new_match(alice)
+        ref = await asyncio.wait_for(_wait_match(server), 30)
+        await until(lambda: ref.connected("red"))
+        await bob.wait_for("Lobby: play other players")
+        await bob.press(ENTER)
+        await bob.wait_for("join as blue")
+        await bob.press(ENTER)                                  # the open seat
+        await until(lambda: ref.connected("blue"))
+        await vera.wait_for("Lobby: play other players")
+        await vera.press(ENTER)
+        await vera.wait_for("Matches to watch (1)")
+        await vera.press(ENTER)
+        await until(lambda: len(ref.watchers) == 1)
+        # Red ends its phases until Blue is to act; Blue then ends one of its own
+        for _ in range(10):
+            if ref.to_act() == "blue":
+                break
+            before = ref.match.seq
+            await alice.press("E")
+            await until(lambda: ref.match.seq > before, 30)
+        assert ref.to_act() == "blue"
+        before = ref.match.seq
+        await bob.press("E")
+        await until(lambda: ref.match.seq > before, 30)
+        sides = [r["side"] for r in ref.match.records]
+        assert "red" in sides and "blue" in sides
+        # each player's own journal holds the other's orders: both saw both
+        mine = {n: server.home / "players" / n / "matches" / f"{ref.info.id}-guest.journal" for n in ("alice", "bob")}
+        await until(lambda: all(len(orders(p)) == len(ref.match.records) for p in mine.values()), 30)
+        for path in mine.values():
+            assert [o["side"] for o in orders(path)] == sides
+        # the spectator's screen shows Blue's move, and its keys change nothing
+        await vera.wait_for("blue", limit=30)
+        count = ref.match.seq
+        await vera.press("E", "R", "y")
+        await asyncio.sleep(1.0)
+        assert ref.match.seq == count and not ref.match.over
+    # all three left; the match waits on the server for its players
+    await until(lambda: not ref.connected("red") and not ref.connected("blue"), 30)
+    assert ref.match.seq == count and not ref.match.over
+
+
+async def _wait_match(server):
+    while not server.matches.by_id:
+        await asyncio.sleep(0.2)
+    return the_match(server)
+
+
+async def end_phases_until(screen: Screen, ref, side: str) -> None:
+    """Press E (end the phase) until ``side`` is to act."""
+    for _ in range(12):
+        if ref.to_act() == side:
+            return
+        before = ref.match.seq
+        await screen.press("E")
+        await until(lambda: ref.match.seq > before, 30)
+    assert ref.to_act() == side
+
+
+async def test_a_player_leaves_and_comes_back_to_the_same_match(server, keys):
+    """Alice plays Red's phases and leaves; Bob plays Blue's while she is away; Alice comes back
+    with the same key, finds the match in the lobby as her turn, sees Bob's order and plays on."""
+    async with connect(server, "alice", keys[0]) as conn:
+        alice = await open_ui(conn)
+        await new_match(alice)
+        ref = await asyncio.wait_for(_wait_match(server), 30)
+        await until(lambda: ref.connected("red"))
+        await alice.wait_for("T1/15", "Turn 1/15")
+        await end_phases_until(alice, ref, "blue")
+    await until(lambda: not ref.connected("red"), 30)
+    red_orders = ref.match.seq
+    async with connect(server, "bob", keys[1]) as conn:
+        bob = await open_ui(conn)
+        await bob.wait_for("Lobby: play other players")
+        await bob.press(ENTER)
+        await bob.wait_for("join as blue")
+        await bob.press(ENTER)
+        await until(lambda: ref.connected("blue"), 30)
+        await bob.wait_for("T1/15", "Turn 1/15")
+        await end_phases_until(bob, ref, "red")
+    async with connect(server, "alice", keys[0]) as conn:
+        alice = await open_ui(conn)
+        await alice.wait_for("Lobby: play other players")
+        await alice.press(ENTER)
+        await alice.wait_for("YOUR TURN")                       # her match, listed as hers
+        await alice.press(ENTER)
+        await until(lambda: ref.connected("red"), 30)
+        mine = server.home / "players" / "alice" / "matches" / f"{ref.info.id}-guest.journal"
+        await until(lambda: len(orders(mine)) == ref.match.seq, 30)   # Bob's orders reached her
+        before = ref.match.seq
+        await alice.wait_for("T2/15", "Turn 2/15")
+        await alice.press("E")
+        await until(lambda: ref.match.seq > before, 30)
+    sides = [r["side"] for r in ref.match.records]
+    assert sides[:red_orders] == ["red"] * red_orders and "blue" in sides and sides[-1] == "red"
