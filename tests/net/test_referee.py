@@ -87,13 +87,106 @@ async def test_a_native_join_client_plays_a_served_player(server, tmp_path, monk
     runs = [asyncio.ensure_future(g.run(give_up=30)) for g in (served, native)]
     await asyncio.wait_for(asyncio.gather(served.connected.wait(), native.connected.wait()), 30)
     assert native.session.side == "red" and served.session.side == "blue"
+    cut = []
+
+    def cut_once(ev) -> None:  # the native link drops once mid-match; it comes back by its key
+        if ev.kind == "applied" and native.session.match.seq >= 10 and not cut:
+            cut.append(native.session.match.seq)
+            native.session.link.close()
+    native.session.subscribe(cut_once)
     results = await asyncio.wait_for(asyncio.gather(
         headless.play(served.session, 3), headless.play(native.session, 4)), 240)
     await asyncio.gather(*runs, return_exceptions=True)
     ref = server.matches.by_id[made["match"]]
     assert results[0]["digest"] == results[1]["digest"] == ref.match.game.digest()
     assert {r["side"] for r in ref.match.records} == {"red", "blue"}
+    assert cut and results[1]["connections"] == 2
     # the code is spent: a second native client with it gets nowhere
     again = Guest("127.0.0.1", server.port, home=tmp_path / "other", code=made["code"])
     with pytest.raises(Exception):
         await asyncio.wait_for(again.connect_once(), 30)
+
+
+async def test_a_native_spectator_sees_every_order_and_may_not_act(server, tmp_path, monkeypatch):
+    with As(server, "dora", monkeypatch):
+        made = await lobby.ask("create", scenario=SCENARIO, side="red")
+    with As(server, "ed", monkeypatch):
+        assert (await lobby.ask("lobby"))["open"][0]["id"] == made["match"]
+    players = [served_guest(server, n, made["match"], tmp_path / n, monkeypatch) for n in ("dora", "ed")]
+    watcher = Watcher("127.0.0.1", server.port, home=tmp_path / "w", code=made["watch_code"])
+    runs = [asyncio.ensure_future(g.run(give_up=30)) for g in players]
+    await asyncio.wait_for(asyncio.gather(*(g.connected.wait() for g in players)), 30)
+    watching = asyncio.ensure_future(watcher.run())
+    results = await asyncio.wait_for(asyncio.gather(*(headless.play(g.session, i) for i, g in enumerate(players))), 240)
+    summary = await asyncio.wait_for(watching, 60)
+    await asyncio.gather(*runs, return_exceptions=True)
+    ref = server.matches.by_id[made["match"]]
+    assert summary["problems"] == [] and summary["orders"] == len(ref.match.records)
+    assert summary["digest"] == results[0]["digest"] == ref.match.game.digest()
+    assert summary["result"] == ref.match.result
+
+
+async def test_a_served_spectator_cannot_act_and_a_full_match_has_no_seat(server, tmp_path, monkeypatch):
+    with As(server, "fay", monkeypatch):
+        made = await lobby.ask("create", scenario=SCENARIO, side="red")
+    mid = made["match"]
+    fay = served_guest(server, "fay", mid, tmp_path / "fay", monkeypatch)
+    gus = served_guest(server, "gus", mid, tmp_path / "gus", monkeypatch)
+    runs = [asyncio.ensure_future(g.run(give_up=30)) for g in (fay, gus)]
+    await asyncio.wait_for(asyncio.gather(fay.connected.wait(), gus.connected.wait()), 30)
+    with As(server, "hal", monkeypatch):
+        seen = await lobby.ask("lobby")
+        assert seen["open"] == [] and [m["id"] for m in seen["watch"]] == [mid]
+        assert "code" not in seen["watch"][0] and "watch_code" not in seen["watch"][0]
+        with pytest.raises(lobby.LobbyRefused, match="no seat"):
+            await served_guest(server, "hal", mid, tmp_path / "hal", monkeypatch).connect_once()
+        # hal watches from the lobby: whatever he sends is refused and changes nothing
+        from hexwar.net import handshake, protocol
+        from hexwar.scenarios.loader import load_named
+        _, link = await lobby.opener("watch", mid)()
+        theirs = await handshake.receive_hello(link)
+        await link.send(handshake.hello("spectator", load_named(SCENARIO)))
+        link.start_play()
+        order = {"k": "end-phase", "a": {}}
+        await link.send(protocol.message("order", seq=0, order=order, digest=b"\0" * 8))
+        answer = await asyncio.wait_for(link.recv(), 10)
+        assert answer["type"] == "error" and "read-only" in answer["reason"]
+        link.close()
+    with As(server, "nobody", monkeypatch):
+        monkeypatch.setenv(lobby.TICKET_ENV, "not-a-ticket")
+        with pytest.raises(lobby.LobbyRefused, match="unknown ticket"):
+            await lobby.ask("lobby")
+    assert server.matches.by_id[mid].match.seq == 0
+    for r in runs:
+        r.cancel()
+
+
+async def test_matches_outlive_the_server(tmp_path, monkeypatch):
+    """A restarted server loads its matches again: a player comes back to the same position."""
+    home = tmp_path / "serve"
+    srv = await Server(home, Limits(per_address=8)).start("127.0.0.1", 0)
+    try:
+        with As(srv, "ivy", monkeypatch):
+            made = await lobby.ask("create", scenario=SCENARIO, side="red")
+        ivy = served_guest(srv, "ivy", made["match"], tmp_path / "ivy", monkeypatch)
+        run = asyncio.ensure_future(ivy.run(give_up=5))
+        await asyncio.wait_for(ivy.connected.wait(), 30)
+        from hexwar.engine.levels import computer_for
+        computer = computer_for("basic", "1:red")
+        await ivy.session.wait_until(lambda: ivy.session.can_act, 30)
+        await ivy.session.submit(computer.choose(ivy.session.game.copy()))
+        ref = srv.matches.by_id[made["match"]]
+        await ref.seats["red"].wait_until(lambda: ref.match.seq == 1, 30)
+        digest = ref.match.game.digest()
+        run.cancel()
+    finally:
+        await srv.close()
+    again = await Server(home, Limits(per_address=8)).start("127.0.0.1", 0)
+    try:
+        ref = again.matches.by_id[made["match"]]
+        assert ref.match.seq == 1 and ref.match.game.digest() == digest
+        with As(again, "ivy", monkeypatch):
+            mine = (await lobby.ask("lobby"))["mine"]
+        assert [m["id"] for m in mine] == [made["match"]] and mine[0]["seq"] == 1
+    finally:
+        await again.close()
