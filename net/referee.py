@@ -213,10 +213,12 @@ class Matches:
     """Every match the server owns, in ``home/matches``: a journal and an info file each.
     Loaded again (journals verified) when the server starts, so matches outlive it."""
 
-    def __init__(self, home: Path, limits: Limits | None = None, max_matches: int = 1000) -> None:
+    def __init__(self, home: Path, limits: Limits | None = None, max_matches: int = 1000,
+                 per_player: int = 20) -> None:
         self.dir = secure_dir(Path(home) / "matches")
         self.limits = limits or Limits()
         self.max_matches = max_matches
+        self.per_player = per_player  # matches one player may have open (not over) at once
         self.by_id: dict[str, Referee] = {}
         for path in sorted(self.dir.glob("*.json")):
             try:
@@ -246,6 +248,9 @@ class Matches:
         other seat open (to any served player from the lobby, or with the code to a native one)."""
         if len(self.by_id) >= self.max_matches:
             raise HexwarNetError(f"the server holds {self.max_matches} matches; no more can be opened")
+        going = [r for r in self.of_identity(creator) if not r.match.over]
+        if len(going) >= self.per_player:
+            raise HexwarNetError(f"you have {len(going)} matches going; finish one before opening another")
         sides = [s.id for s in scenario.sides]
         if side not in sides:
             raise HexwarNetError(f"no side {side!r} in {scenario.id} (sides: {', '.join(sides)})")

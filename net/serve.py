@@ -86,6 +86,11 @@ class _Login(asyncssh.SSHServer):
             return
         self.counted = True
 
+    def _close_if_idle(self) -> None:
+        if self.channels == 0 and self.conn is not None:
+            log.info("closed a native login from %s with no open channel", self.address)
+            self.conn.close()
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
             self.server.release(self.address)
@@ -122,7 +127,8 @@ class _Login(asyncssh.SSHServer):
         # the key is proven now: only now does a free name become this key's
         assert self.conn is not None
         name = self.conn.get_extra_info("username")
-        if name in NATIVE:
+        if name in NATIVE:  # as protocol 2's host: a login that opens no channel is closed soon
+            asyncio.get_running_loop().call_later(self.server.net_limits.channel_timeout, self._close_if_idle)
             return
         assert self.key is not None
         try:

@@ -92,6 +92,8 @@ class ServedLobbyScreen(Screen):
                 self.rows.append((key, row))
         listing.add_option(Option(Text("New match against a person…")))
         self.rows.append(("new", None))
+        listing.add_option(Option(Text("New game against the computer (or hotseat)…")))
+        self.rows.append(("computer", None))
         turns = sum(1 for r in data.get("mine", []) if r.get("your_turn"))
         self.query_one("#lobby-status", Static).update(
             f"{turns} of your matches wait for you" if turns else "none of your matches waits for you")
@@ -102,6 +104,9 @@ class ServedLobbyScreen(Screen):
         kind, row = self.rows[event.option_index]
         if kind == "new":
             self.action_new()
+        elif kind == "computer":  # played in this process, kept in the player's own folder
+            from .screen_menu import ScenarioPicker
+            self.app.push_screen(ScenarioPicker())
         elif row is not None:
             open_match(self.app, row["id"], watch=kind == "watch")
 

@@ -190,3 +190,33 @@ async def test_matches_outlive_the_server(tmp_path, monkeypatch):
         assert [m["id"] for m in mine] == [made["match"]] and mine[0]["seq"] == 1
     finally:
         await again.close()
+
+
+async def test_a_player_may_open_only_so_many_matches(tmp_path, monkeypatch):
+    from hexwar.net.referee import Matches
+    from hexwar.net.errors import HexwarNetError
+    from hexwar.scenarios.loader import load_named
+    matches = Matches(tmp_path / "m", per_player=2)
+    scenario = load_named(SCENARIO)
+    for _ in range(2):
+        matches.create(scenario, "player:jo", "red")
+    with pytest.raises(HexwarNetError, match="2 matches going"):
+        matches.create(scenario, "player:jo", "red")
+    matches.create(scenario, "player:kim", "blue")  # another player is not held back
+    assert len(matches.lobby("kim")["open"]) == 2 and len(matches.lobby("kim")["mine"]) == 1
+    matches.close()
+
+
+async def test_native_logins_keep_protocol_2_limits(server, tmp_path, monkeypatch):
+    """A wrong code closes the connection after 3 tries; a login that opens no channel is closed."""
+    import asyncssh
+    with As(server, "lee", monkeypatch):
+        made = await lobby.ask("create", scenario=SCENARIO, side="red", invite=True)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", server.port, username="player", password="wrong-code-123",
+                               known_hosts=None, client_keys=None, preferred_auth="password")
+    assert server.throttle.failures("127.0.0.1") >= 1
+    server.net_limits.channel_timeout = 0.5
+    conn = await asyncssh.connect("127.0.0.1", server.port, username="player", password=made["code"],
+                                  known_hosts=None, client_keys=None, preferred_auth="password")
+    await asyncio.wait_for(conn.wait_closed(), 10)
