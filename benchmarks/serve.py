@@ -142,7 +142,7 @@ async def bytes_per_turn(turns: int) -> dict:
         try:
             player, _ = await open_client(server.port, "red", asyncssh.generate_private_key("ssh-ed25519"))
             down = b"\x1b[B" * [p.stem for p in builtin_paths()].index("border-clash")
-            steps = ((b"\r", b"against a person"), (b"n", b"Host which scenario?"), (down + b"\r", b"you play"),
+            steps = ((b"\r", b"against a person"), (b"n", b"which scenario?"), (down + b"\r", b"you play"),
                      (b"\r", b"Invite code"), (b"y", b"T1/"))
             for keys, text in steps:
                 player.seen = b""

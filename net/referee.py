@@ -283,8 +283,7 @@ class Matches:
                                             or normal_code(code) != normal_code(info.code)):
             return None
         info.seats[open_side] = identity
-        if identity.startswith("key:"):
-            info.code = None  # spent
+        info.code = None  # the only open seat is taken: the invite code is spent
         self._save(info)
         return open_side
 
@@ -315,7 +314,7 @@ class Matches:
             info = ref.info
             to_act = ref.to_act()
             row = {"id": mid, "scenario": info.scenario, "created_by": info.created_by,
-                   "seats": {s: _shown(w) for s, w in sorted(info.seats.items())},
+                   "seats": {s: _shown(info.seats.get(s)) for s in ref.sides},
                    "to_act": to_act, "to_act_player": _shown(info.seats.get(to_act)) if to_act else None,
                    "seq": ref.match.seq, "turn": ref.match.game.state.turn, "over": ref.match.over,
                    "result": ref.match.result}

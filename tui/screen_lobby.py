@@ -96,7 +96,8 @@ class ServedLobbyScreen(Screen):
         self.rows.append(("computer", None))
         turns = sum(1 for r in data.get("mine", []) if r.get("your_turn"))
         self.query_one("#lobby-status", Static).update(
-            f"{turns} of your matches wait for you" if turns else "none of your matches waits for you")
+            f"{turns} of your matches {'waits' if turns == 1 else 'wait'} for you" if turns
+            else "none of your matches waits for you")
         listing.highlighted = next(i for i, (kind, _) in enumerate(self.rows) if kind)  # first real entry
         listing.focus()
 

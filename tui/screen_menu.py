@@ -116,8 +116,9 @@ class ScenarioPicker(Screen):
                 problems.append(exc.problems[0])
         self.scenarios += self.app.extra_scenarios
         with Vertical(classes="dialog", id="picker"):
-            yield Label("Host which scenario?" if self.host or self.served_match else "Choose a scenario",
-                        classes="dialog-title")
+            title = ("Host which scenario?" if self.host else
+                     "New match against a person: which scenario?" if self.served_match else "Choose a scenario")
+            yield Label(title, classes="dialog-title")
             yield OptionList(*[Option(Text(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
                                            f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")

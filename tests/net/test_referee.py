@@ -220,3 +220,17 @@ async def test_native_logins_keep_protocol_2_limits(server, tmp_path, monkeypatc
     conn = await asyncssh.connect("127.0.0.1", server.port, username="player", password=made["code"],
                                   known_hosts=None, client_keys=None, preferred_auth="password")
     await asyncio.wait_for(conn.wait_closed(), 10)
+
+
+def test_an_invite_code_is_spent_when_anyone_takes_the_open_seat(tmp_path):
+    from hexwar.net.referee import Matches
+    from hexwar.scenarios.loader import load_named
+    matches = Matches(tmp_path / "m")
+    ref = matches.create(load_named(SCENARIO), "player:mo", "blue", invite=True)
+    code = ref.info.code
+    assert matches.by_code(code) is ref
+    assert matches.seat_for(ref, "key:ssh-ed25519 AAAAnotthecode", code="wrong-code-999") is None
+    assert matches.seat_for(ref, "player:ned") == "red"      # a served player from the lobby
+    assert ref.info.code is None and matches.by_code(code) is None
+    assert matches.lobby("mo")["mine"][0]["seats"] == {"red": "ned", "blue": "mo"}
+    matches.close()

@@ -35,7 +35,7 @@ async def new_match(screen: Screen) -> None:
     await screen.press(ENTER)
     await screen.wait_for("Lobby")
     await screen.press("n")
-    await screen.wait_for("Host which scenario?")
+    await screen.wait_for("which scenario?")
     down = [p.stem for p in builtin_paths()].index("border-clash")
     await screen.press(*[DOWN] * down, ENTER)
     await screen.wait_for("you play which side?")
