@@ -149,3 +149,46 @@ async def test_a_player_leaves_and_comes_back_to_the_same_match(server, keys):
         await until(lambda: ref.match.seq > before, 30)
     sides = [r["side"] for r in ref.match.records]
     assert sides[:red_orders] == ["red"] * red_orders and "blue" in sides and sides[-1] == "red"
+
+
+async def test_a_native_join_client_plays_against_a_served_terminal_player(server, keys, tmp_path):
+    """Alice on a terminal opens a match with an invite code; an installed hexwar joins with the
+    code over SSH (the computer plays it) and both sides' orders reach both."""
+    from hexwar.net import headless
+    from hexwar.net.client import Guest
+    from hexwar.scenarios.loader import builtin_paths
+    async with connect(server, "alice", keys[0]) as conn:
+        alice = await open_ui(conn)
+        await alice.wait_for("Lobby: play other players")
+        await alice.press(ENTER, "n")
+        await alice.wait_for("which scenario?")
+        down = [p.stem for p in builtin_paths()].index("border-clash")
+        await alice.press(*[DOWN] * down, ENTER)
+        await alice.wait_for("you play which side?")
+        await alice.press(ENTER)                                  # Red
+        await alice.wait_for("Invite code")
+        await alice.press("y")
+        ref = await asyncio.wait_for(_wait_match(server), 30)
+        assert ref.info.code
+        await alice.wait_for(ref.info.code, limit=30)             # shown to her, to pass on
+        native = Guest("127.0.0.1", server.port, home=tmp_path / "native", code=ref.info.code)
+        runner = asyncio.ensure_future(native.run(give_up=30))
+        await asyncio.wait_for(native.connected.wait(), 30)
+        computer = asyncio.ensure_future(headless.play(native.session, 1, level="basic"))
+        try:
+            await end_phases_until(alice, ref, "blue")
+            await until(lambda: ref.to_act() == "red" or ref.match.over, 60)   # the computer played Blue
+            await end_phases_until(alice, ref, "blue")
+            sides = [r["side"] for r in ref.match.records]
+            assert "blue" in sides and "red" in sides
+            n = len(sides)   # the computer may play on meanwhile: compare the first n orders
+            await until(lambda: native.session.match.seq >= n, 30)
+            assert [r["digest"] for r in native.session.match.records[:n]] == \
+                [r["digest"] for r in ref.match.records[:n]]
+            mine = server.home / "players" / "alice" / "matches" / f"{ref.info.id}-guest.journal"
+            await until(lambda: len(orders(mine)) >= n, 30)
+            assert [o["side"] for o in orders(mine)][:n] == sides
+            assert [o["digest"] for o in orders(mine)][:n] == [r["digest"] for r in ref.match.records[:n]]
+        finally:
+            computer.cancel()
+            runner.cancel()
