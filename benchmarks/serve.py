@@ -160,18 +160,25 @@ async def bytes_per_turn(turns: int) -> dict:
                 streamed, received = 0, native.session.bytes_received + native.session.link.bytes_received
                 orders = ref.match.seq
                 sent_before = native.session.bytes_sent + native.session.link.bytes_sent
-                while ref.match.game.state.turn == turn and not ref.match.over:
-                    if ref.to_act() == "red":
+                stalled = False
+                deadline = time.monotonic() + 120
+                while ref.match.game.state.turn == turn and not ref.match.over and not stalled:
+                    if ref.to_act() == "red":  # Red only ends its phases (a decision E cannot end stalls it)
                         before = ref.match.seq
                         player.process.stdin.write(b"E")
-                        while ref.match.seq == before:
+                        give_up = time.monotonic() + 15
+                        while ref.match.seq == before and time.monotonic() < give_up:
                             streamed += await player.drain(0.2)
+                        stalled = ref.match.seq == before
                     else:
                         streamed += await player.drain(0.2)
+                    stalled = stalled or time.monotonic() > deadline
                 streamed += await player.drain(1.0)
                 link = native.session.link
                 got = native.session.bytes_received + (link.bytes_received if link else 0) - received
                 sent = native.session.bytes_sent + (link.bytes_sent if link else 0) - sent_before
+                if stalled:
+                    break  # a partial turn is no figure
                 rows.append({"turn": turn, "orders": ref.match.seq - orders, "streamed_bytes": streamed,
                              "orders_only_bytes": got, "orders_only_bytes_both_ways": got + sent})
             computer.cancel()

@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -152,6 +154,7 @@ class Server:
         self.lobby = LobbyService(self.matches, self.home / "lobby.sock")
         self.by_address: dict[str, int] = {}
         self.sessions = 0
+        self.children: set[int] = set()  # UI processes (each the leader of its process group)
         self.acceptor: Any = None
         self.port = 0
         self.host = "127.0.0.1"
@@ -225,6 +228,7 @@ class Server:
             return
         self.sessions += 1
         ticket = self.lobby.ticket_for(name)
+        started = _Started(self.children)  # this session's UI process, while it runs
         try:
             home = self.player_home(name)
             env = {"HEXWAR_HOME": str(home), "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
@@ -232,15 +236,28 @@ class Server:
             if "NO_COLOR" in (process.env or {}):  # a client that sends NO_COLOR gets no colour
                 env["NO_COLOR"] = "1"
             code = await run_on_pty(process, python_argv("served-session", "--player", name), env,
-                                    idle_timeout=self.limits.idle_seconds)
+                                    idle_timeout=self.limits.idle_seconds, on_start=started.append)
         except Exception as exc:  # one session failing never takes the server down
             log.error("session of %s failed: %s", name, exc)
             code = 1
         finally:
             self.sessions -= 1
             self.lobby.forget(ticket)
+            self.children.difference_update(started.pids)
         with contextlib.suppress(Exception):
             process.exit(code)
+
+    def _hang_up_children(self) -> None:
+        """A server that stops leaves no UI process behind: each is hung up on, then killed."""
+        alive = []
+        for pid in sorted(self.children):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGHUP)
+                alive.append(pid)
+        for pid in alive:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+        self.children.clear()
 
     async def _native(self, process: asyncssh.SSHServerProcess, role: str) -> None:
         """An installed hexwar (``join`` / ``watch``): protocol 2 to the match's referee."""
@@ -306,8 +323,20 @@ class Server:
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
+        self._hang_up_children()
         self.matches.close()
         await self.lobby.close()
+
+
+class _Started:
+    """Notes a session's UI process in the server's set as soon as it starts."""
+
+    def __init__(self, children: set[int]) -> None:
+        self.children, self.pids = children, []
+
+    def append(self, pid: int) -> None:
+        self.pids.append(pid)
+        self.children.add(pid)
 
 
 def _public_host(bound: str) -> str:
@@ -320,7 +349,11 @@ async def serve_forever(home: Path, bind: str, port: int, limits: Limits) -> Non
     print(f"hexwar serve: listening on {where}; host key "
           f"{fingerprint(server.key)}\nplayers connect with: ssh -p {server.port} NAME@{_public_host(bind)}",
           flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):  # stop cleanly: matches journaled, UIs hung up
+        loop.add_signal_handler(sig, stop.set)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await server.close()

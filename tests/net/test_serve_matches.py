@@ -192,3 +192,28 @@ async def test_a_native_join_client_plays_against_a_served_terminal_player(serve
         finally:
             computer.cancel()
             runner.cancel()
+
+
+async def test_a_stopping_server_leaves_no_ui_process_behind(tmp_path, keys):
+    import os
+    from hexwar.net.serve import Limits, Server
+    srv = await Server(tmp_path / "serve", Limits(per_address=8)).start("127.0.0.1", 0)
+    try:
+        async with connect(srv, "uma", keys[0]) as conn:
+            screen = await open_ui(conn)
+            await screen.wait_for("playing as uma")
+            pids = sorted(srv.children)
+            assert len(pids) == 1
+            await srv.close()
+            srv = None
+            for _ in range(50):
+                try:
+                    os.kill(pids[0], 0)
+                except ProcessLookupError:
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("the UI process outlived the server")
+    finally:
+        if srv is not None:
+            await srv.close()
