@@ -234,3 +234,40 @@ def test_an_invite_code_is_spent_when_anyone_takes_the_open_seat(tmp_path):
     assert ref.info.code is None and matches.by_code(code) is None
     assert matches.lobby("mo")["mine"][0]["seats"] == {"red": "ned", "blue": "mo"}
     matches.close()
+
+
+async def _two_seated(server, tmp_path, monkeypatch, names=("pia", "quin")):
+    with As(server, names[0], monkeypatch):
+        made = await lobby.ask("create", scenario=SCENARIO, side="red")
+    guests = [served_guest(server, n, made["match"], tmp_path / n, monkeypatch) for n in names]
+    runs = [asyncio.ensure_future(g.run(give_up=10)) for g in guests]
+    for g in guests:
+        await asyncio.wait_for(g.connected.wait(), 30)
+        await g.session.wait_until(lambda g=g: g.session.connected, 30)
+    return server.matches.by_id[made["match"]], guests, runs
+
+
+async def test_a_resignation_and_chat_reach_the_other_player(server, tmp_path, monkeypatch):
+    ref, (red, blue), runs = await _two_seated(server, tmp_path, monkeypatch)
+    heard = []
+    blue.session.subscribe(lambda ev: heard.append(ev.text) if ev.kind == "chat" else None)
+    await red.session.chat("good luck")
+    await blue.session.wait_until(lambda: heard, 10)
+    assert heard == ["red: good luck"]
+    await red.session.resign()
+    await blue.session.wait_until(lambda: blue.session.over, 10)
+    assert blue.session.match.result == {"winner": "blue", "reason": "red resigned"}
+    assert ref.match.result == blue.session.match.result
+    await asyncio.wait_for(asyncio.gather(*runs), 30)     # both said farewell: finished
+    assert red.session.finished and blue.session.finished
+
+
+async def test_a_draw_offered_by_one_player_is_accepted_by_the_other(server, tmp_path, monkeypatch):
+    ref, (red, blue), runs = await _two_seated(server, tmp_path, monkeypatch, ("rex", "sal"))
+    await red.session.offer_draw()
+    await blue.session.wait_until(lambda: blue.session.peer_offers_draw, 10)
+    await blue.session.accept_draw()
+    await red.session.wait_until(lambda: red.session.over, 10)
+    assert red.session.match.result == blue.session.match.result == ref.match.result
+    assert ref.match.result["winner"] is None
+    await asyncio.wait_for(asyncio.gather(*runs), 30)
