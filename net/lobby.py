@@ -134,8 +134,9 @@ class LobbyService:
         if side is None:
             await _answer(writer, {"ok": False, "error": "this match has no seat for you"})
             return
-        if ref.connected(side):
-            log.info("%s opened match %s again: the newer connection takes the seat", name, ref.info.id)
+        if ref.seats[side].link is not None:  # a local socket's end is known at once: this is live
+            await _answer(writer, {"ok": False, "error": "this match is open in another of your sessions"})
+            return
         await _answer(writer, {"ok": True, "side": side})
         await ref.serve_player(link, side)
 

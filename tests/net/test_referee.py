@@ -271,3 +271,13 @@ async def test_a_draw_offered_by_one_player_is_accepted_by_the_other(server, tmp
     assert red.session.match.result == blue.session.match.result == ref.match.result
     assert ref.match.result["winner"] is None
     await asyncio.wait_for(asyncio.gather(*runs), 30)
+
+
+async def test_one_seat_is_open_in_one_session_at_a_time(server, tmp_path, monkeypatch):
+    ref, (red, blue), runs = await _two_seated(server, tmp_path, monkeypatch, ("tim", "ula"))
+    twin = served_guest(server, "tim", ref.info.id, tmp_path / "tim2", monkeypatch)
+    with pytest.raises(lobby.LobbyRefused, match="another of your sessions"):
+        await twin.connect_once()
+    assert red.session.connected
+    for r in runs:
+        r.cancel()
