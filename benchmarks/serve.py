@@ -201,7 +201,7 @@ async def ceiling(cap: int, limit: float = 2.0) -> dict:
                 clients.append(client)
                 times.append(round(seconds, 3))
                 await client.drain(0.5)
-                if seconds > limit:
+                if seconds > 3 * limit:  # well past it: the trend is clear, and the machine is shared
                     break
         finally:
             for c in clients:
