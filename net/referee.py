@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import secrets
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from typing import Any
 from hexwar.engine.scenario import Scenario
 
 from . import handshake, protocol
-from .errors import HandshakeRefused, HexwarNetError, LinkClosed
+from .errors import HexwarNetError
 from .keys import new_code, normal_code, secure_dir
 from .limits import Limits
 from .link import Link
@@ -342,8 +343,8 @@ def _shown(identity: str | None) -> str | None:
 
 
 def _now() -> float:
-    import time
+    """When a match was opened (the lobby lists the newest first); never used by the engine."""
     return time.time()
 
 
-__all__ = ["MatchInfo", "Matches", "Referee", "REFEREE_CAP", "HandshakeRefused", "LinkClosed"]
+__all__ = ["MatchInfo", "Matches", "Referee", "REFEREE_CAP"]

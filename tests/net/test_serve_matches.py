@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from hexwar.journal import read_journal
 
 from test_serve import Screen, connect, keys, open_ui, server  # noqa: F401 - fixtures
