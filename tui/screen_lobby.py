@@ -30,12 +30,14 @@ def match_line(row: dict[str, Any], who: str) -> str:
         r = row.get("result") or {}
         return f"{head} · over: {r.get('winner') or 'draw'} ({r.get('reason', '')})"
     if who == "mine":
-        if None in row["seats"].values():
-            state = "waiting for an opponent"
-        elif row.get("your_turn"):
+        if row.get("your_turn"):
             state = "YOUR TURN"
+        elif None in row["seats"].values():
+            state = "waiting for an opponent"
         else:
             state = f"{row['to_act_player'] or row['to_act']}'s turn"
+        if None in row["seats"].values() and row.get("your_turn"):
+            state += " (the other seat is still open)"
         code = f" · invite code {row['code']}" if row.get("code") else ""
         return f"{head} · you: {row['side']} · {state}{code}"
     if who == "open":
