@@ -65,8 +65,11 @@ class ServedLobbyScreen(Screen):
                         classes="dialog-hint")
         yield Footer()
 
+    REFRESH_SECONDS = 15.0  # the lobby follows other players' moves without a key
+
     def on_mount(self) -> None:
         self.action_refresh()
+        self.set_interval(self.REFRESH_SECONDS, self.action_refresh)
 
     def action_refresh(self) -> None:
         self.run_worker(self._load(), group="lobby", exclusive=True, exit_on_error=False)
@@ -83,6 +86,9 @@ class ServedLobbyScreen(Screen):
 
     def show(self, data: dict[str, Any]) -> None:
         listing = self.query_one("#lobby-list", OptionList)
+        at = listing.highlighted
+        was = self.rows[at] if at is not None and at < len(self.rows) else None
+        keep = (was[0], (was[1] or {}).get("id")) if was else None  # stay on the same entry
         listing.clear_options()
         self.rows = []
         sections = [("mine", "Your matches"), ("open", "Open matches to join"), ("watch", "Matches to watch")]
@@ -100,7 +106,8 @@ class ServedLobbyScreen(Screen):
         self.query_one("#lobby-status", Static).update(
             f"{turns} of your matches {'waits' if turns == 1 else 'wait'} for you" if turns
             else "none of your matches waits for you")
-        listing.highlighted = next(i for i, (kind, _) in enumerate(self.rows) if kind)  # first real entry
+        same = [i for i, (kind, r) in enumerate(self.rows) if keep and (kind, (r or {}).get("id")) == keep]
+        listing.highlighted = same[0] if same else next(i for i, (kind, _) in enumerate(self.rows) if kind)
         listing.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
