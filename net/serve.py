@@ -6,6 +6,10 @@ player's identity (``accounts``): the first key under a name owns it. Each playe
 journals in a folder of their own under the server's data dir, so a player who leaves and comes
 back with the same key finds them again, and sees no one else's.
 
+Matches between people belong to the server (``referee``): a served player's UI process reaches
+them through the lobby socket (``lobby``); an installed hexwar logs in as ``player`` (invite code,
+then its key) or ``spectator`` (watch code) and speaks protocol 2 on the ``hexwar`` subsystem.
+
 Limits keep a hostile or careless client from taking the server down: connections in total and
 per address, a short time to log in, a keepalive, and an idle timeout per session.
 """
@@ -42,7 +46,9 @@ hexwar is played in a terminal. Connect with a terminal, for example:
     ssh -t -p {port} {name}@{host}
 
 The first key you log in with owns the name you chose; come back with the same key to find your
-games again. (An installed hexwar plays over its own protocol: see 'hexwar --help'.)
+games and matches again. With hexwar installed, join a match here by its invite code instead:
+
+    hexwar join {host}:{port} --code CODE
 """
 
 
