@@ -142,7 +142,7 @@ class LobbyService:
 
 
 async def _answer(writer: Any, data: dict[str, Any]) -> None:
-    writer.write(json.dumps(data, sort_keys=True).encode("utf-8") + b"\n")
+    writer.write(json.dumps(data).encode("utf-8") + b"\n")  # seats keep the scenario's order
     with contextlib.suppress(ConnectionError):
         await writer.drain()
 

@@ -57,6 +57,7 @@ async def test_two_served_players_play_a_match_through_the_referee(server, tmp_p
     with As(server, "bob", monkeypatch):
         seen = await lobby.ask("lobby")
     assert [m["id"] for m in seen["open"]] == [mid] and seen["open"][0]["side"] == "blue"
+    assert list(seen["open"][0]["seats"].items()) == [("red", "alice"), ("blue", None)]  # the scenario's order
     alice = served_guest(server, "alice", mid, tmp_path / "a", monkeypatch)
     bob = served_guest(server, "bob", mid, tmp_path / "b", monkeypatch)
     runs = [asyncio.ensure_future(g.run(give_up=30)) for g in (alice, bob)]
