@@ -149,7 +149,8 @@ async def bytes_per_turn(turns: int) -> dict:
                 player.process.stdin.write(keys)
                 await player.wait_for(text)
             ref = next(iter(server.matches.by_id.values()))
-            native = Guest("127.0.0.1", server.port, home=Path(home) / "native", code=ref.info.code)
+            native = Guest("127.0.0.1", server.port, home=Path(home) / "native", code=ref.info.code,
+                           server=True)
             runner = asyncio.ensure_future(native.run(give_up=30))
             await asyncio.wait_for(native.connected.wait(), 30)
             computer = asyncio.ensure_future(headless.play(native.session, 1, level="basic"))

@@ -99,9 +99,13 @@ class Guest:
     def __init__(self, host: str, port: int, *, home: Path, code: str | None = None,
                  fingerprint: str | None = None, journal: str | None = None,
                  resume: str | None = None, keepalive: float = KEEPALIVE_INTERVAL, keepalive_max: int = KEEPALIVE_COUNT_MAX,
-                 opener: Any = None) -> None:
+                 opener: Any = None, server: bool = False) -> None:
         self.host, self.port, self.home, self.code = host, port, home, code
         self.opener = opener  # async () -> (connection, Link) instead of SSH (a served player's local socket)
+        # Joining a ``hexwar serve`` match: its referee vouches for the opponent's dice. Without
+        # this a host that claims to be a referee is refused, so an ordinary host can never
+        # skip commit-reveal by claiming it.
+        self.server = server or opener is not None
         self.fingerprint, self.journal, self.keepalive, self.keepalive_max = fingerprint, journal, keepalive, keepalive_max
         self.session: Session | None = None
         if resume:
@@ -138,6 +142,9 @@ class Guest:
                 problems.append("the host is playing a different match than our journal")
             if session is not None and session.side != my_side:
                 problems.append(f"the host gives us side {my_side!r} but our journal plays {session.side!r}")
+            if "referee" in theirs["caps"] and not self.server:
+                problems.append("this host is a hexwar server that referees its matches (it vouches for "
+                                "the opponent's dice); join with --server to play it")
             if problems:
                 raise await handshake.refuse(link, problems)
             await link.send(mine)

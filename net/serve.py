@@ -48,7 +48,7 @@ hexwar is played in a terminal. Connect with a terminal, for example:
 The first key you log in with owns the name you chose; come back with the same key to find your
 games and matches again. With hexwar installed, join a match here by its invite code instead:
 
-    hexwar join {host}:{port} --code CODE
+    hexwar join {host}:{port} --server --code CODE
 """
 
 

@@ -56,7 +56,8 @@ def host_args(scenario: Any, side: str | None = None, port: int = 2222, **kw: An
 
 
 def join_args(address: str, code: str | None = None, **kw: Any) -> argparse.Namespace:
-    ns = dict(address=address, code=code, fingerprint=None, journal=None, resume=None, give_up=300.0)
+    ns = dict(address=address, code=code, fingerprint=None, journal=None, resume=None, give_up=300.0,
+              server=False)
     ns.update(kw)
     return argparse.Namespace(**ns)
 
@@ -601,7 +602,8 @@ class NetLobbyScreen(Screen):
         host, port = (a.address, 0) if opener else parse_address(a.address, 2222)
         self.say(f"connecting to {a.address if opener else f'{host}:{port}'}…")
         guest = Guest(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None),
-                      journal=getattr(a, "journal", None), resume=getattr(a, "resume", None), opener=opener)
+                      journal=getattr(a, "journal", None), resume=getattr(a, "resume", None), opener=opener,
+                      server=getattr(a, "server", False))
         runner = asyncio.ensure_future(guest.run(give_up=getattr(a, "give_up", 300.0)))
         self.parts = [runner]
         play = None

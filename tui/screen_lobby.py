@@ -156,8 +156,8 @@ class ServedSideDialog(ModalScreen[None]):
             return
         open_match(self.app, made["match"])
         if made.get("code"):
-            self.app.notify(f"Invite code for 'hexwar join HOST:PORT --code {made['code']}': "
-                            f"{made['code']}", timeout=30)
+            self.app.notify(f"Invite code for 'hexwar join HOST:PORT --server --code "
+                            f"{made['code']}': {made['code']}", timeout=30)
 
 
 def open_match(app: "HexwarApp", match: str, *, watch: bool = False) -> None:

@@ -84,7 +84,7 @@ async def test_a_native_join_client_plays_a_served_player(server, tmp_path, monk
         made = await lobby.ask("create", scenario=SCENARIO, side="blue", invite=True)
     assert made["code"]
     served = served_guest(server, "carol", made["match"], tmp_path / "c", monkeypatch)
-    native = Guest("127.0.0.1", server.port, home=tmp_path / "native", code=made["code"])
+    native = Guest("127.0.0.1", server.port, home=tmp_path / "native", code=made["code"], server=True)
     runs = [asyncio.ensure_future(g.run(give_up=30)) for g in (served, native)]
     await asyncio.wait_for(asyncio.gather(served.connected.wait(), native.connected.wait()), 30)
     assert native.session.side == "red" and served.session.side == "blue"
@@ -103,7 +103,7 @@ async def test_a_native_join_client_plays_a_served_player(server, tmp_path, monk
     assert {r["side"] for r in ref.match.records} == {"red", "blue"}
     assert cut and results[1]["connections"] == 2
     # the code is spent: a second native client with it gets nowhere
-    again = Guest("127.0.0.1", server.port, home=tmp_path / "other", code=made["code"])
+    again = Guest("127.0.0.1", server.port, home=tmp_path / "other", code=made["code"], server=True)
     with pytest.raises(Exception):
         await asyncio.wait_for(again.connect_once(), 30)
 
@@ -282,3 +282,15 @@ async def test_one_seat_is_open_in_one_session_at_a_time(server, tmp_path, monke
     assert red.session.connected
     for r in runs:
         r.cancel()
+
+
+async def test_a_plain_join_refuses_a_host_that_claims_to_referee(server, tmp_path, monkeypatch):
+    """Only a guest that knows it joins a server (--server) lets the referee vouch for dice: an
+    ordinary join keeps commit-reveal, so no host can skip it by claiming to be a referee."""
+    from hexwar.net.errors import HandshakeRefused
+    with As(server, "vic", monkeypatch):
+        made = await lobby.ask("create", scenario=SCENARIO, side="red", invite=True)
+    plain = Guest("127.0.0.1", server.port, home=tmp_path / "plain", code=made["code"])
+    with pytest.raises(HandshakeRefused, match="--server"):
+        await asyncio.wait_for(plain.connect_once(), 30)
+    assert server.matches.by_id[made["match"]].info.open_side() == "blue"   # the seat is still open

@@ -166,7 +166,7 @@ async def test_a_native_join_client_plays_against_a_served_terminal_player(serve
         assert ref.info.code
         await alice.wait_for(ref.info.code, limit=30)             # shown to her, to pass on
         await until(lambda: ref.connected("red"), 30)
-        native = Guest("127.0.0.1", server.port, home=tmp_path / "native", code=ref.info.code)
+        native = Guest("127.0.0.1", server.port, home=tmp_path / "native", code=ref.info.code, server=True)
         runner = asyncio.ensure_future(native.run(give_up=30))
         await asyncio.wait_for(native.connected.wait(), 30)
         computer = asyncio.ensure_future(headless.play(native.session, 1, level="basic"))
