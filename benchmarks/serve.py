@@ -164,12 +164,15 @@ async def bytes_per_turn(turns: int) -> dict:
                 stalled = False
                 deadline = time.monotonic() + 120
                 while ref.match.game.state.turn == turn and not ref.match.over and not stalled:
-                    if ref.to_act() == "red":  # Red only ends its phases (a decision E cannot end stalls it)
-                        before = ref.match.seq
-                        player.process.stdin.write(b"E")
-                        give_up = time.monotonic() + 15
-                        while ref.match.seq == before and time.monotonic() < give_up:
-                            streamed += await player.drain(0.2)
+                    if ref.to_act() == "red":  # Red ends its phases; Enter or "o" + Enter takes the
+                        before = ref.match.seq  # first choice when the dice left a decision open
+                        for keys in (b"E", b"\r", b"o\r", b"E\r"):
+                            player.process.stdin.write(keys)
+                            give_up = time.monotonic() + 8
+                            while ref.match.seq == before and time.monotonic() < give_up:
+                                streamed += await player.drain(0.2)
+                            if ref.match.seq > before:
+                                break
                         stalled = ref.match.seq == before
                     else:
                         streamed += await player.drain(0.2)
