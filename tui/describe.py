@@ -90,7 +90,7 @@ def order_text(game: Game, order: Order) -> str:
                 parts.append(f"(via {value_text(game, v)})")
             continue
         if k == "facing" and isinstance(v, int) and 0 <= v < 6:
-            parts.append(f"facing {DIRECTION_NAMES[game.map.orientation][v]}")
+            parts.append(f"facing {game.facing_words(v)}")
             continue
         if k in ("choice", "answer", "option"):
             parts[-1] += f": {value_text(game, v)}"
@@ -100,8 +100,15 @@ def order_text(game: Game, order: Order) -> str:
 
 
 def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
-    """One log line per event; die rolls always say what they were for and what came up."""
+    """One log line per event; die rolls always say what they were for and what came up. The
+    ruleset's own words come first where it has them."""
     kind = ev.get("t", "?")
+    try:
+        said = game.event_words(ev)
+    except Exception:  # advisory: a ruleset bug must not lose the log line
+        said = None
+    if said:
+        return plain(game, said.replace("\u2684", dice))
     if kind == "die-roll":
         sides = ev.get("sides", 6)
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
@@ -156,7 +163,8 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
             else:
                 name, val = item, ""
             sval = f"{val:+d}" if isinstance(val, int) and not isinstance(val, bool) else str(val)
-            lines.append(f"  {value_text(game, name)}: {sval}")
+            label = plain(game, name) if isinstance(name, str) else value_text(game, name)
+            lines.append(f"  {label}: {sval}")
     for key in _FINAL_KEYS:
         if key in odds:
             lines.append(f"{key}: {value_text(game, odds[key])}")
@@ -177,7 +185,7 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
     shown = set(_MOD_KEYS) | set(_RESULT_KEYS) | set(_FINAL_KEYS)
     for key, v in odds.items():
         if key not in shown:
-            lines.append(f"{key}: {value_text(game, v)}")
+            lines.append(f"{key}: {plain(game, value_text(game, v))}")
     return lines
 
 
@@ -188,7 +196,7 @@ def unit_lines(game: Game, uid: str) -> list[str]:
     reduced = " (reduced)" if u.strength < u.max_strength else ""
     lines = [f"{u.name} [{u.kind}] {side}", f"strength {u.strength}/{u.max_strength}{reduced} at {where}"]
     if 0 <= u.facing < 6:
-        lines[-1] += f", facing {DIRECTION_NAMES[game.map.orientation][u.facing]}"
+        lines[-1] += f", facing {game.facing_words(u.facing)}"
     if u.grade and u.grade != "average":
         lines.append(f"grade {u.grade}")
     stats = " ".join(f"{k} {v}" for k, v in sorted(u.stats.items()) if k != "strength")

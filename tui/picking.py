@@ -27,6 +27,8 @@ class Legal:
         self.general: list[Order] = []
         #: (unit, hex) -> why that unit has no order there, asked once per position
         self.why_not: dict[tuple[str, Hex], str] = {}
+        #: unit -> its zones (front, flank, rear) to draw, asked once per position
+        self.zones: dict[str, dict[str, tuple[Hex, ...]]] = {}
         for o in self.orders:
             ids = units_of(o)
             if not ids:

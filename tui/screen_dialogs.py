@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexwar.engine import Game, Order
+from hexwar.mapglyphs import unit_drawing
 
 from . import keys
 from .describe import ascii_only, order_text, preview_lines
@@ -68,7 +69,7 @@ class ChooseOrder(ModalScreen[Order | None]):
         present = [f for f in facings if f is not None]
         if not present or len(set(present)) != len(present):
             return {}
-        table = keys.SCREEN_DIRECTIONS[self.game.map.orientation]
+        table = keys.facing_directions(self.game.map.orientation, unit_drawing(self.game.scenario).vertex)
         out = {}
         for key, direction in keys.direction_keys().items():
             if len(key) != 1:

@@ -189,11 +189,35 @@ class GameScreen(Screen):
             marks.setdefault(Hex(*h), Marks()).target = True
         for h in game.zoc_hexes(unit.side):
             marks.setdefault(Hex(*h), Marks()).contact = True
+        for zone, hexes in self._zones(uid).items():
+            for h in hexes:
+                marks.setdefault(Hex(*h), Marks()).zone = zone
         cursor = self.map_view.cursor
         if cursor != unit.hex:
             for h in hex_linedraw(unit.hex, cursor)[1:-1]:
                 marks.setdefault(Hex(*h), Marks()).line = True
         return marks
+
+    def _units_at(self, h: Hex) -> list:
+        """The live units with a stand in ``h`` (a unit may stand in several hexes)."""
+        game = self.session.game
+        return [u for _, u in sorted(game.state.units.items())
+                if u.alive and u.hex is not None and h in game.ruleset.occupied_hexes(game, u.id)]
+
+    def _zones(self, uid: str) -> dict[str, tuple[Hex, ...]]:
+        """The selected unit's zones, asked once per position (the cursor moves often)."""
+        memo = self.legal.zones
+        if uid not in memo:
+            memo[uid] = self.session.game.unit_zones(uid)
+        return memo[uid]
+
+    def zone_legend(self, uid: str) -> str:
+        """One line naming the zone glyphs drawn for ``uid`` (empty when it has no zones)."""
+        zones = self._zones(uid)
+        if not zones:
+            return ""
+        g = self.map_view.glyphs
+        return "zones: " + " ".join(f"{g.zone(z)}{z}" for z in ("front", "flank", "rear") if z in zones)
 
     def _update_map(self) -> None:
         game = self.session.game
@@ -207,9 +231,9 @@ class GameScreen(Screen):
         game = self.session.game
         h = self.map_view.cursor
         info = hex_lines(game, h)
-        for u in sorted(game.state.unit_at(h), key=lambda u: u.id):
-            if u.alive:
-                info += card_lines(game, u.id)
+        leader = self.map_view.drawing.is_leader
+        for u in sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id)):  # regiment first
+            info += card_lines(game, u.id)
         self._set("#info", "\n".join(info), layout=False)
         self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
         status = side_lines(game, None if self.size.height >= 40 else 2)
@@ -239,6 +263,9 @@ class GameScreen(Screen):
             n = len(self.legal.actors())
             return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
+        legend = self.zone_legend(self.selected)
+        if legend:
+            lines.append(legend)
         moves = self.legal.moves_to(self.selected, h)
         attacks = self.legal.at_target(self.selected, h)
         if moves:
@@ -471,7 +498,7 @@ class GameScreen(Screen):
         h = self.map_view.cursor
         if self.selected is not None:
             unit = game.state.units[self.selected]
-            if unit.hex == h:
+            if h in game.ruleset.occupied_hexes(game, unit.id):
                 self._cycle_stack(h)
                 return
             moves = self.legal.moves_to(self.selected, h)
@@ -487,14 +514,14 @@ class GameScreen(Screen):
             if self.legal.at_target(self.selected, h):
                 self.action_fire()
                 return
-        here = [u.id for u in game.state.unit_at(h) if self.legal.for_unit(u.id)]
+        here = [u.id for u in self._units_at(h) if self.legal.for_unit(u.id)]
         if here:
             self._select(here[0])
             return
         if self.selected is not None:
             self._refuse(self.selected, h)
-        elif game.state.unit_at(h):
-            alive = [u for u in game.state.unit_at(h) if u.alive]
+        elif self._units_at(h):
+            alive = [u for u in self._units_at(h) if u.alive]
             if alive:
                 self.app.bell()
                 self.notify(f"Cannot select: {self._why_not(alive[0].id, h)}", severity="warning")
@@ -511,7 +538,7 @@ class GameScreen(Screen):
             self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}"),
                                  self._chosen)
             return
-        here = [u.id for u in sorted(game.state.unit_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
+        here = [u.id for u in sorted(self._units_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
         if len(here) > 1 and uid in here:
             self._select(here[(here.index(uid) + 1) % len(here)])
         else:

@@ -17,6 +17,8 @@ LEGEND = """Map symbols (glyph, ASCII); v opens the overview with this scenario'
   →3 (>3)      can move here, cost 3   ⊗ (X) fire/attack target   z enemy zone of control
   · (.)        line from the selected unit to the cursor      • (*) the unit has acted
   » (m)        the other side moved a unit here in its last turn (until you give an order)
+  △ ○ ▽ (+ o v) the selected unit's front, flank and rear zones (rulesets with zones)
+  l c s t u g d ~  under a counter: its formation or state, where the ruleset has them (map key: v)
   terrain and hexside glyphs: the same as `hexwar describe --map` prints (see the overview)
 The cursor hex has its edges in reverse video; its number and column stand out on the rulers."""
 

@@ -18,6 +18,7 @@ from textual.widgets import Label, Static
 
 from hexwar.engine import Game
 from hexwar.engine.hexgrid import Hex, offset_to_axial
+from hexwar.engine.ruleset import Ruleset
 from hexwar.mapglyphs import choose_glyphs, legend, unit_drawing
 
 from .glyphs import Glyphs
@@ -73,6 +74,8 @@ def key_text(game: Game, glyphs: Glyphs) -> str:
                 f"{glyphs.stack} more units in the hex, {glyphs.marked} has acted")
     rows.append(f"selected unit: {glyphs.reach}N reach at cost N, {glyphs.target} target, "
                 f"{glyphs.contact} enemy zone of control, {glyphs.line} line to the cursor")
+    if type(game.ruleset).unit_zones is not Ruleset.unit_zones:
+        rows[-1] += ", zones " + " ".join(f"{glyphs.zone(z)} {z}" for z in ("front", "flank", "rear"))
     return "\n".join(rows)
 
 
