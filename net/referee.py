@@ -30,6 +30,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hexwar.engine import Game
+from hexwar.engine.ruleset import Ruleset
 from hexwar.engine.scenario import Scenario
 
 from . import handshake, protocol
@@ -249,6 +251,9 @@ class Matches:
         other seat open (to any served player from the lobby, or with the code to a native one)."""
         if len(self.by_id) >= self.max_matches:
             raise HexwarNetError(f"the server holds {self.max_matches} matches; no more can be opened")
+        if _secret_plans(scenario):
+            raise HexwarNetError(f"{scenario.id} has secret plans, which a served match cannot referee "
+                                 f"yet: play it against the computer, or with 'hexwar host'")
         going = [r for r in self.of_identity(creator) if not r.match.over]
         if len(going) >= self.per_player:
             raise HexwarNetError(f"you have {len(going)} matches going; finish one before opening another")
@@ -332,6 +337,13 @@ class Matches:
     def close(self) -> None:
         for ref in self.by_id.values():
             ref.close()
+
+
+def _secret_plans(scenario: Scenario) -> bool:
+    """Whether the scenario's rules use secret plans: their seal and unseal messages are not
+    passed from seat to seat yet, so such a match would stop at its first plan."""
+    ruleset = Game(scenario).ruleset
+    return type(ruleset).secret_round is not Ruleset.secret_round
 
 
 def _shown(identity: str | None) -> str | None:
