@@ -121,6 +121,11 @@ class Session:
         path = match.journal_path
         self.sealed = sp.SealedPlans(None if path is None else path + ".sealed")
         self._plan_messages: dict[str, int] = {}  # round -> seal/unseal messages on this link
+        # Set when the peer is a server's referee (``net/referee.py``): it forwards the
+        # opponent's orders as live ``record``s, dice included, and may be any number of
+        # orders ahead after we were away. A referee's own seats allow any gap too.
+        self.referee_peer = False
+        self.max_resume_gap: int | None = protocol.WINDOW
 
     # --- what the UI reads ------------------------------------------------------------------
     @property
@@ -291,6 +296,22 @@ class Session:
         self._ping_sent[n] = time.perf_counter()
         await self._send(protocol.message("ping", n=n))
 
+    # --- a referee's seat (net/referee.py) ----------------------------------------------------
+    async def forward(self, record: dict[str, Any]) -> None:
+        """A referee's seat: pass on an order of the side this session plays, applied to the
+        shared match by the referee's other seat. It goes out as a ``record`` (now, or after
+        the player's next ``resume``) and waits for the player's ack like our own orders."""
+        short = protocol.short_digest(record["digest"])
+        self._unacked[record["seq"]] = short
+        self._draw_offer = None
+        await self._send(protocol.message("record", seq=record["seq"], side=record["side"],
+                                          order=record["order"], nonces=record["nonces"], digest=short))
+
+    async def tell(self, message: dict[str, Any]) -> None:
+        """A referee's seat: send the player a message the other seat's player sent (chat, a
+        resignation, a draw answer), when connected; ``resume`` carries a result later."""
+        await self._send(message)
+
     # --- the transport side -----------------------------------------------------------------
     def announce(self, text: str, **data: Any) -> None:
         """A status line from the transport (who connected, gave up...) for the UI."""
@@ -390,7 +411,7 @@ class Session:
             raise ProtocolViolation("'resume' sent twice on one connection")
         peer_seq, mine = msg["seq"], self.match.seq
         self._peer_seq = peer_seq
-        if abs(peer_seq - mine) > protocol.WINDOW:
+        if self.max_resume_gap is not None and abs(peer_seq - mine) > self.max_resume_gap:
             reason = (f"resume at seq {peer_seq} but this side holds {mine}: the two journals "
                       f"belong to different points of the match")
             self._refused(reason, "resume")
@@ -527,7 +548,7 @@ class Session:
         await self._apply_peer(theirs.order, [msg["nonce"], theirs.nonce], msg["digest"])
 
     async def _on_record(self, msg: dict[str, Any]) -> None:
-        if self._catchup_to is None:
+        if self._catchup_to is None and not self.referee_peer:
             raise ProtocolViolation("'record' is only accepted while catching up after 'resume'")
         seq = self._expect_seq(msg["seq"], "record")
         if msg["side"] != self.peer_side:
@@ -536,7 +557,9 @@ class Session:
         self._check_legal(order)
         self._check_plan_record(seq, order)
         nonces = msg["nonces"]
-        if self.game.needs_dice(order):
+        if self.referee_peer:
+            pass  # the referee rolled the opponent's dice with them; it vouches for the nonces
+        elif self.game.needs_dice(order):
             theirs = self.match.theirs
             if theirs is None or theirs.seq != seq or theirs.order != order:
                 raise ProtocolViolation(f"seq {seq}: a dice record for an order whose commitment this side never answered")
@@ -545,7 +568,7 @@ class Session:
         elif nonces is not None:
             raise ProtocolViolation(f"seq {seq}: nonces on an order that rolls no dice")
         await self._apply_peer(order, nonces, msg["digest"])
-        if self.match.seq >= self._catchup_to:
+        if self._catchup_to is not None and self.match.seq >= self._catchup_to:
             self._catchup_to = None
             await self._send_commit()
 

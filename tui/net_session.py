@@ -57,7 +57,8 @@ def host_args(scenario: Any, side: str | None = None, port: int = 2222, **kw: An
 
 
 def join_args(address: str, code: str | None = None, **kw: Any) -> argparse.Namespace:
-    ns = dict(address=address, code=code, fingerprint=None, journal=None, resume=None, give_up=300.0)
+    ns = dict(address=address, code=code, fingerprint=None, journal=None, resume=None, give_up=300.0,
+              server=False)
     ns.update(kw)
     return argparse.Namespace(**ns)
 
@@ -615,10 +616,12 @@ class NetLobbyScreen(Screen):
         from hexwar.net.runner import parse_address
         from hexwar.net.keys import data_dir
         a = self.start.args
-        host, port = parse_address(a.address, 2222)
-        self.say(f"connecting to {host}:{port}…")
+        opener = getattr(a, "opener", None)  # a served match: the server's local socket
+        host, port = (a.address, 0) if opener else parse_address(a.address, 2222)
+        self.say(f"connecting to {a.address if opener else f'{host}:{port}'}…")
         guest = Guest(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None),
-                      journal=getattr(a, "journal", None), resume=getattr(a, "resume", None))
+                      journal=getattr(a, "journal", None), resume=getattr(a, "resume", None), opener=opener,
+                      server=getattr(a, "server", False))
         runner = asyncio.ensure_future(guest.run(give_up=getattr(a, "give_up", 300.0)))
         self.parts = [runner]
         play = None
@@ -645,9 +648,11 @@ class NetLobbyScreen(Screen):
         from hexwar.net.runner import parse_address
         from hexwar.net.keys import data_dir
         a = self.start.args
-        host, port = parse_address(a.address, 2222)
-        self.say(f"connecting to {host}:{port} as a spectator…")
-        watcher = Watcher(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None))
+        opener = getattr(a, "opener", None)
+        host, port = (a.address, 0) if opener else parse_address(a.address, 2222)
+        self.say(f"connecting to {a.address if opener else f'{host}:{port}'} as a spectator…")
+        watcher = Watcher(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None),
+                          opener=opener)
         play = WatchPlay(watcher)
         play.start()
         self.parts = [play]
