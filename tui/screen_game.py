@@ -23,13 +23,13 @@ from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
-from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, phase_title, plain,
-                       preview_lines, side_lines, side_name, unit_title)
+from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
+                       phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
 from .picking import Legal, nothing_to_decide, path_end, target_hexes
 from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
 from .session import Session
-from .turn_summary import Snapshot, summary_lines
+from .turn_summary import Snapshot, notice_lines, summary_lines
 
 if TYPE_CHECKING:
     from .app import HexwarApp
@@ -261,6 +261,10 @@ class GameScreen(Screen):
         game = self.session.game
         if self.selected is None:
             n = len(self.legal.actors())
+            side = game.to_act()
+            if side is None or not self.session.is_human(side):  # the computer, the opponent, a match watched
+                return [f"{side_name(game, side)} to act: {n} unit(s) can act" if n else
+                        f"{side_name(game, side)} to act"]
             if n:
                 return [f"{n} unit(s) can act: tab picks the next"]
             if len(self.legal.phase_enders()) > 1:
@@ -367,8 +371,10 @@ class GameScreen(Screen):
         self.highlight = moved
         for line in lines:
             self.write_log(f"= {line}")
-        # a notice, not a dialog: it must not swallow the player's next key
-        self.notify("\n".join(lines[1:]), title=lines[0], timeout=12)
+        # a notice, not a dialog: it must not swallow the player's next key; short, so it does not
+        # cover the map of a small terminal (the whole account is in the log)
+        self.notify("\n".join(notice_lines(lines, self.map_view.glyphs.moved, keys.display(keys.table()["log"].keys.split(",")[0]))),
+                    title=lines[0], timeout=12)
 
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
@@ -387,8 +393,7 @@ class GameScreen(Screen):
             return
         only = nothing_to_decide(self.legal)
         if only is not None:
-            self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase_title(game)} "
-                           "phase: it passes by itself)")
+            self.write_log(passes_by_itself(game, side))
             self.play(only)
             return
         if game.state.pending and self._shown_decision != game.state.seq:
@@ -408,11 +413,15 @@ class GameScreen(Screen):
             title += f" for {unit_title(game, about)}"
         if why:
             title += f" ({plain(game, str(why))})"
+        left = p.get("count")
+        if kind.endswith("loss") and isinstance(left, int) and left > 0:
+            title += f": {left} step{'s' if left != 1 else ''} still to lose"
         orders = [o for o in self.legal.orders if o.kind != "resign"]
         if not orders:
             return
         dice = "die" if self.app.ascii else "\u2684"
         recent = "\n".join(event_text(game, ev, dice) for ev in self._events()[-4:])
+        self.app.clear_notifications()  # a notice must not cover the answers (the log keeps it)
         self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False,
                                          context=f"What just happened:\n{recent}" if recent else ""),
                              self._chosen)
