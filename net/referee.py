@@ -13,6 +13,11 @@ side" towards it:
 * a player who is away misses nothing: its seat's next ``resume`` sends every record since, so
   a player may come back minutes or days later (and the other may play on meanwhile).
 
+Sealed plans (Flames of War) need nothing more: a seat checks its player's ``seal`` and
+``unseal`` like any host (the commitment bound to this match and seq; a plan that does not open it
+is a violation, said in a ``bye``), and the other seat forwards the engine's ``commit-plan`` and
+``reveal-plan`` records, so no player and no spectator gets a plan before the round's commitments.
+
 Chat, resignations and draw answers go across the same way (``Session.tell``). Spectators get the
 record stream of the shared match (``server.watch_stream``). Every seat session keeps protocol
 2's bounds (``limits.Limits``): refusals per link, chat rate, spectator backlog.
@@ -30,8 +35,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hexwar.engine import Game
-from hexwar.engine.ruleset import Ruleset
 from hexwar.engine.scenario import Scenario
 
 from . import handshake, protocol
@@ -251,9 +254,6 @@ class Matches:
         other seat open (to any served player from the lobby, or with the code to a native one)."""
         if len(self.by_id) >= self.max_matches:
             raise HexwarNetError(f"the server holds {self.max_matches} matches; no more can be opened")
-        if _secret_plans(scenario):
-            raise HexwarNetError(f"{scenario.id} has secret plans, which a served match cannot referee "
-                                 f"yet: play it against the computer, or with 'hexwar host'")
         going = [r for r in self.of_identity(creator) if not r.match.over]
         if len(going) >= self.per_player:
             raise HexwarNetError(f"you have {len(going)} matches going; finish one before opening another")
@@ -337,13 +337,6 @@ class Matches:
     def close(self) -> None:
         for ref in self.by_id.values():
             ref.close()
-
-
-def _secret_plans(scenario: Scenario) -> bool:
-    """Whether the scenario's rules use secret plans: their seal and unseal messages are not
-    passed from seat to seat yet, so such a match would stop at its first plan."""
-    ruleset = Game(scenario).ruleset
-    return type(ruleset).secret_round is not Ruleset.secret_round
 
 
 def _shown(identity: str | None) -> str | None:

@@ -294,15 +294,3 @@ async def test_a_plain_join_refuses_a_host_that_claims_to_referee(server, tmp_pa
     with pytest.raises(HandshakeRefused, match="--server"):
         await asyncio.wait_for(plain.connect_once(), 30)
     assert server.matches.by_id[made["match"]].info.open_side() == "blue"   # the seat is still open
-
-
-def test_a_scenario_with_secret_plans_is_not_offered_as_a_served_match(tmp_path):
-    """Seal and unseal messages are not yet passed between seats: refuse rather than stall."""
-    from hexwar.net.errors import HexwarNetError
-    from hexwar.net.referee import Matches
-    from hexwar.scenarios.loader import load_named
-    matches = Matches(tmp_path / "m")
-    with pytest.raises(HexwarNetError, match="secret plans"):
-        matches.create(load_named("bir-hakeim"), "player:wes", "british")
-    assert matches.by_id == {}
-    matches.close()
