@@ -79,7 +79,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from hexwar.net.serve import Limits, serve_forever
     from hexwar.paths import data_dir
     limits = Limits(sessions=args.max_sessions, per_address=args.per_address,
-                    idle_seconds=args.idle_minutes * 60.0)
+                    idle_seconds=args.idle_minutes * 60.0, turn_seconds=args.turn_time)
     home = data_dir() / "serve"
     try:
         asyncio.run(serve_forever(home, args.bind, args.port, limits))
@@ -154,6 +154,9 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
                    help="connections from one address at once (default 4)")
     s.add_argument("--idle-minutes", type=float, default=30.0, metavar="M",
                    help="close a session after this long without a key pressed (default 30)")
+    s.add_argument("--turn-time", type=int, default=0, metavar="SECONDS",
+                   help="a side that takes longer over one decision loses, by the server's clock "
+                        "(new matches between people; default 0: no limit)")
     s.add_argument("-v", "--verbose", action="store_true", help="log every login to stderr")
     s.set_defaults(func=_logged(cmd_serve))
 

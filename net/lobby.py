@@ -111,8 +111,10 @@ class LobbyService:
             try:
                 scenario = load_named(str(request.get("scenario", "")))
                 ref = self.matches.create(scenario, me, str(request.get("side", "")),
-                                          invite=bool(request.get("invite")))
-            except (ScenarioError, OSError, HexwarNetError) as exc:
+                                          invite=bool(request.get("invite")),
+                                          turn_time=None if request.get("turn_time") is None
+                                          else int(request["turn_time"]))
+            except (ScenarioError, OSError, HexwarNetError, ValueError, TypeError) as exc:
                 await _answer(writer, {"ok": False, "error": getattr(exc, "reason", None) or str(exc)})
                 return
             await _answer(writer, {"ok": True, "match": ref.info.id, "code": ref.info.code,

@@ -18,6 +18,12 @@ Sealed plans (Flames of War) need nothing more: a seat checks its player's ``sea
 is a violation, said in a ``bye``), and the other seat forwards the engine's ``commit-plan`` and
 ``reveal-plan`` records, so no player and no spectator gets a plan before the round's commitments.
 
+A match with a turn time (``MatchInfo.turn_time``) is timed by the server alone (``_clock``):
+a decision that lasts longer than the turn time, plus protocol 2's allowance for link delay, by
+the server's monotonic clock, loses the match for the side to act, whether its player is
+connected or not. Its seat sends that player the ``timeout`` claim, the other seat an ``end``;
+the players' sessions take the referee's clock as the authority (they claim nothing themselves).
+
 Chat, resignations and draw answers go across the same way (``Session.tell``). Spectators get the
 record stream of the shared match (``server.watch_stream``). Every seat session keeps protocol
 2's bounds (``limits.Limits``): refusals per link, chat rate, spectator backlog.
@@ -64,6 +70,7 @@ class MatchInfo:
     code: str | None = None        # invite code for a native client (a one-seat code)
     watch_code: str | None = None  # spectators with an installed hexwar
     created: float = 0.0
+    turn_time: int = 0  # seconds a side has for each decision, by the server's clock; 0: no limit
     extra: dict[str, Any] = field(default_factory=dict)
 
     def holder(self, side: str) -> str | None:
@@ -97,6 +104,10 @@ class Referee:
         self.spectators = 0
         self._tasks: set[asyncio.Task] = set()
         self._end_told = False
+        self._timed_out = False
+        self._clock_task: asyncio.Task | None = None
+        self._clock_seq = -1
+        self._clock_from = 0.0
 
     @property
     def scenario(self) -> Scenario:
@@ -135,10 +146,47 @@ class Referee:
         if end is None:
             return
         seq = self.match.seq
-        if end.get("winner") is None:
+        if self._timed_out:  # lost on the server's clock: the other player learns it won
+            await other.tell(protocol.message("end", result=end, seq=seq, digest=protocol.short_digest(
+                self.match.game.digest())))
+        elif end.get("winner") is None:
             await other.tell(protocol.message("draw", action="accept", seq=seq))
         elif end.get("winner") != side:
             await other.tell(protocol.message("resign", seq=seq))
+
+    # --- the turn timer: the server's clock is the authority ---------------------------------
+    def start_clock(self) -> None:
+        """Time the match's decisions from now (a no-op without a turn time, or when running)."""
+        if self.info.turn_time and self._clock_task is None and not self.match.over:
+            self._clock_task = asyncio.ensure_future(self._clock())
+
+    def overdue(self, now: float) -> str | None:
+        """The side whose decision has lasted past its time at ``now`` (monotonic), if any. A
+        decision starts when the server saw the order before it (or when the clock started)."""
+        if self.match.over or not self.info.turn_time:
+            return None
+        if self.match.seq != self._clock_seq or self.info.open_side() is not None:
+            # a new decision, or a seat still open: no one is to blame for waiting yet
+            self._clock_seq, self._clock_from = self.match.seq, now
+            return None
+        if now - self._clock_from > self.info.turn_time + self.limits.clock_allowance:
+            return self.to_act()
+        return None
+
+    async def _clock(self) -> None:
+        try:
+            while not self.match.over:
+                late = self.overdue(time.monotonic())
+                if late is not None:
+                    self._timed_out = True
+                    # the seat of the late side plays the other side towards it: it claims
+                    await self.seats[late].claim_timeout(self.info.turn_time)
+                    if self.on_change is not None:
+                        self.on_change(self)
+                    return
+                await asyncio.sleep(0.2)
+        finally:
+            self._clock_task = None
 
     def _later(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -154,7 +202,7 @@ class Referee:
     def _hello(self, side: str) -> dict[str, Any]:
         seat = self.seats[side]
         mine = handshake.hello("host", self.scenario, match=self.match.match_id, side=seat.side,
-                               seq=self.match.seq)
+                               seq=self.match.seq, turn_time=self.info.turn_time or None)
         mine["caps"] = list(mine["caps"]) + [REFEREE_CAP]
         return mine
 
@@ -177,6 +225,7 @@ class Referee:
             problems += [p for p in [check(theirs)] if p]
         if problems:
             raise await handshake.refuse(link, problems)
+        self.start_clock()
         seat.announce(f"{side} connected", connected=True)
         if self.on_change is not None:
             self.on_change(self)
@@ -205,6 +254,8 @@ class Referee:
             self.spectators -= 1
 
     def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         for t in list(self._tasks):
             t.cancel()
         for seat in self.seats.values():
@@ -225,6 +276,7 @@ class Matches:
         self.limits = limits or Limits()
         self.max_matches = max_matches
         self.per_player = per_player  # matches one player may have open (not over) at once
+        self.turn_time = 0  # seconds per decision for a new match that names none (hexwar serve --turn-time)
         self.by_id: dict[str, Referee] = {}
         for path in sorted(self.dir.glob("*.json")):
             try:
@@ -236,7 +288,8 @@ class Matches:
         data = json.loads(path.read_text(encoding="utf-8"))
         info = MatchInfo(**data)
         match = NetMatch.resume(self.dir / f"{info.id}.journal")
-        self.by_id[info.id] = Referee(match, info, self.limits, on_change=self._changed)
+        self.by_id[info.id] = referee = Referee(match, info, self.limits, on_change=self._changed)
+        _start_clock_if_running(referee)  # a restarted server gives the side to act its full time
 
     def _save(self, info: MatchInfo) -> None:
         path = self.dir / f"{info.id}.json"
@@ -249,7 +302,8 @@ class Matches:
     def _changed(self, referee: Referee) -> None:
         pass  # the lobby reads the referees' state when asked; nothing is cached
 
-    def create(self, scenario: Scenario, creator: str, side: str, *, invite: bool = False) -> Referee:
+    def create(self, scenario: Scenario, creator: str, side: str, *, invite: bool = False,
+               turn_time: int | None = None) -> Referee:
         """A new match with ``creator`` (an identity, see ``MatchInfo``) in ``side``'s seat and the
         other seat open (to any served player from the lobby, or with the code to a native one)."""
         if len(self.by_id) >= self.max_matches:
@@ -257,6 +311,9 @@ class Matches:
         going = [r for r in self.of_identity(creator) if not r.match.over]
         if len(going) >= self.per_player:
             raise HexwarNetError(f"you have {len(going)} matches going; finish one before opening another")
+        turn_time = self.turn_time if turn_time is None else turn_time
+        if not 0 <= turn_time <= MAX_TURN_TIME:
+            raise HexwarNetError(f"a turn time is 0 (none) to {MAX_TURN_TIME} seconds")
         sides = [s.id for s in scenario.sides]
         if side not in sides:
             raise HexwarNetError(f"no side {side!r} in {scenario.id} (sides: {', '.join(sides)})")
@@ -266,13 +323,14 @@ class Matches:
         info = MatchInfo(id=mid, scenario=scenario.id, created_by=name,
                          seats={s: (creator if s == side else None) for s in sides},
                          code=new_code() if invite else None, watch_code=new_code(),
-                         created=_now())
+                         created=_now(), turn_time=turn_time)
         match = NetMatch.create(scenario, match_id, self.dir / f"{mid}.journal",
                                 players={s: "served" for s in sides},
-                                info={"role": "referee", "side": sides[0]})
+                                info={"role": "referee", "side": sides[0], "turn_time": turn_time})
         referee = Referee(match, info, self.limits, on_change=self._changed)
         self.by_id[mid] = referee
         self._save(info)
+        _start_clock_if_running(referee)
         return referee
 
     def seat_for(self, referee: Referee, identity: str, *, code: str | None = None) -> str | None:
@@ -323,7 +381,7 @@ class Matches:
                    "seats": {s: _shown(info.seats.get(s)) for s in ref.sides},
                    "to_act": to_act, "to_act_player": _shown(info.seats.get(to_act)) if to_act else None,
                    "seq": ref.match.seq, "turn": ref.match.game.state.turn, "over": ref.match.over,
-                   "result": ref.match.result}
+                   "result": ref.match.result, "turn_time": info.turn_time}
             side = info.side_of(me)
             if side is not None:
                 row.update(side=side, your_turn=to_act == side, code=info.code, watch_code=info.watch_code)
@@ -337,6 +395,17 @@ class Matches:
     def close(self) -> None:
         for ref in self.by_id.values():
             ref.close()
+
+
+MAX_TURN_TIME = 86400 * 7  # as protocol 2's hello allows
+
+
+def _start_clock_if_running(referee: Referee) -> None:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return  # built outside the server's loop (a test): the first seat taken starts it
+    referee.start_clock()
 
 
 def _shown(identity: str | None) -> str | None:

@@ -63,6 +63,7 @@ class Limits:
     keepalive_seconds: float = 15.0
     accounts: int = 10_000
     matches: int = 1000
+    turn_seconds: int = 0         # per decision in a new served match, by the server's clock; 0: none
 
 
 #: the users an installed hexwar logs in as (``hexwar join`` / ``hexwar watch``)
@@ -157,6 +158,7 @@ class Server:
         self.net_limits = NetLimits()  # protocol 2's bounds, for the matches' connections
         self.throttle = LoginThrottle(self.net_limits)
         self.matches = Matches(self.home, self.net_limits, max_matches=self.limits.matches)
+        self.matches.turn_time = self.limits.turn_seconds
         self.lobby = LobbyService(self.matches, self.home / "lobby.sock")
         self.by_address: dict[str, int] = {}
         self.sessions = 0

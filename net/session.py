@@ -345,7 +345,7 @@ class Session:
         self._link_refusals = self._peer_errors = 0
         self._owed_ack, self._owed_count = None, 0  # resume says how far we got
         self._plan_messages = {}
-        if self._timer is None and self.turn_time:
+        if self._timer is None and self.turn_time and not self.referee_peer:  # a referee keeps time itself
             self._timer = asyncio.ensure_future(self._clock())
         why = "link closed"
         try:
@@ -639,12 +639,24 @@ class Session:
     async def _on_timeout(self, msg: dict[str, Any]) -> None:
         if self.over:
             raise ProtocolViolation("the match is already over")
-        if not self.turn_time or msg["seq"] != self.match.seq or self.game.to_act() != self.side:
+        timed = self.turn_time or self.referee_peer
+        if not timed or msg["seq"] != self.match.seq or self.game.to_act() != self.side:
             raise ProtocolViolation("time forfeit claimed while it is not this side's decision")
-        early = self._early_claim()
+        early = None if self.referee_peer else self._early_claim()  # a referee's clock rules
         if early:
             raise ProtocolViolation(early)
         self._end(self.peer_side, f"{self.side} ran out of time ({self.turn_time}s per order)")
+        await self._maybe_bye()
+
+    async def _on_end(self, msg: dict[str, Any]) -> None:
+        """A referee says the opponent lost on time by the server's clock (``net/referee.py``);
+        from anyone else an ``end`` is for spectators only."""
+        if not self.referee_peer:
+            raise ProtocolViolation("'end' is sent to spectators, not to a player")
+        result = msg["result"] or {}
+        if self.over or msg["seq"] != self.match.seq or result.get("winner") != self.side:
+            raise ProtocolViolation("the referee's end does not fit this match")
+        self._end(self.side, str(result.get("reason", "")))
         await self._maybe_bye()
 
     async def _on_error(self, msg: dict[str, Any]) -> None:
@@ -674,8 +686,8 @@ class Session:
         elif winner is None:
             ok = self._draw_offer == (self.side, self.match.seq)
         else:
-            ok = (bool(self.turn_time) and winner == self.peer_side and self.game.to_act() == self.side
-                  and self._early_claim() is None)
+            on_time = self.referee_peer or (bool(self.turn_time) and self._early_claim() is None)
+            ok = on_time and winner == self.peer_side and self.game.to_act() == self.side
         if not ok:
             self._refused(f"resume claims a result this side does not agree to: {reason[:100]}", "resume")
             return
@@ -897,11 +909,16 @@ class Session:
             # clock, which started up to one link delay later and allows the same again.
             late = self._deadline is not None and time.monotonic() > self._deadline + self.limits.clock_allowance
             if late and not self.over:
-                seq = self.match.seq
-                self._end(self.side, f"{self.peer_side} ran out of time ({self.turn_time}s per order)")
-                await self._send(protocol.message("timeout", seq=seq))
-                await self._maybe_bye()
-                self._poke()
+                await self.claim_timeout(self.turn_time)
+
+    async def claim_timeout(self, turn_time: int) -> None:
+        """The peer's time for its decision has run out: record its loss and tell it (a
+        referee's clock calls this for its seats too)."""
+        seq = self.match.seq
+        self._end(self.side, f"{self.peer_side} ran out of time ({turn_time}s per order)")
+        await self._send(protocol.message("timeout", seq=seq))
+        await self._maybe_bye()
+        self._poke()
 
     # --- plumbing ---------------------------------------------------------------------------
     def _fail_waiters(self, exc: Exception) -> None:
