@@ -276,6 +276,7 @@ class Matches:
         self.limits = limits or Limits()
         self.max_matches = max_matches
         self.per_player = per_player  # matches one player may have open (not over) at once
+        self._held: dict[str, object] = {}  # match id -> the login that spent its invite code
         self.turn_time = 0  # seconds per decision for a new match that names none (hexwar serve --turn-time)
         self.by_id: dict[str, Referee] = {}
         for path in sorted(self.dir.glob("*.json")):
@@ -333,9 +334,25 @@ class Matches:
         _start_clock_if_running(referee)
         return referee
 
-    def seat_for(self, referee: Referee, identity: str, *, code: str | None = None) -> str | None:
+    def claim_code(self, code: str, holder: object) -> Referee | None:
+        """Spend an invite code at login: the match it opens, held for ``holder`` (one login)
+        alone, so a second login with the same code is refused even before either takes the
+        seat. A holder that leaves without the seat gives the code back (``release_code``)."""
+        ref = self.by_code(code)
+        if ref is None or self._held.get(ref.info.id, holder) is not holder:
+            return None
+        self._held[ref.info.id] = holder
+        return ref
+
+    def release_code(self, holder: object) -> None:
+        for mid in [m for m, h in sorted(self._held.items()) if h is holder]:
+            del self._held[mid]
+
+    def seat_for(self, referee: Referee, identity: str, *, code: str | None = None,
+                 holder: object = None) -> str | None:
         """The side ``identity`` plays in this match, taking the open seat if it has none yet
-        (a native client must bring the match's invite code for that). None: no seat for it."""
+        (a native client must bring the match's invite code for that, from the login that
+        spent it, if one did). None: no seat for it."""
         info = referee.info
         side = info.side_of(identity)
         if side is not None:
@@ -344,10 +361,12 @@ class Matches:
         if open_side is None:
             return None
         if identity.startswith("key:") and (info.code is None or code is None
-                                            or normal_code(code) != normal_code(info.code)):
+                                            or normal_code(code) != normal_code(info.code)
+                                            or self._held.get(info.id, holder) is not holder):
             return None
         info.seats[open_side] = identity
         info.code = None  # the only open seat is taken: the invite code is spent
+        self._held.pop(info.id, None)
         self._save(info)
         return open_side
 

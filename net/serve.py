@@ -101,6 +101,7 @@ class _Login(asyncssh.SSHServer):
             self.conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.server.matches.release_code(self)  # an invite code this login spent, if still unused
         if self.counted:
             self.server.release(self.address)
             self.counted = False
@@ -190,7 +191,13 @@ class Server:
         delay = self.throttle.delay(addr)
         if delay:
             await asyncio.sleep(delay)
-        ref = self.matches.by_code(code) if role == "player" else self.matches.by_watch_code(code)
+        if role == "player":
+            ref = self.matches.claim_code(code, login)
+            if ref is None and self.matches.by_code(code) is not None:
+                log.warning("refused an invite code from %s: another login holds it", addr)
+                return False  # a racing second login, not a guess
+        else:
+            ref = self.matches.by_watch_code(code)
         if ref is not None:
             login.native_match, login.code = ref, code
             return True
@@ -315,7 +322,7 @@ class Server:
             line = public_line(key)
             if login.key is not None and public_line(login.key) != line:
                 return "the hello names a different key than the one the client logged in with"
-            side = self.matches.seat_for(refs["ref"], f"key:{line}", code=login.code)
+            side = self.matches.seat_for(refs["ref"], f"key:{line}", code=login.code, holder=login)
             if side is None or side != refs["side"]:
                 return "this match has no seat for this key"
             return None
