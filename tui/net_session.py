@@ -23,7 +23,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, RichLog, Static
 
-from hexwar.engine import Order
+from hexwar.engine import Order, secret
 from hexwar.engine.forced import forced_order
 from hexwar.engine.orders import IllegalOrderError
 
@@ -240,6 +240,7 @@ class NetGameScreen(GameScreen):
         self.sending = False
         self._victory_shown = False
         self._draw_dialog = False
+        self._plan_shown: tuple[int, str] | None = None  # (seq, stage) of the plan step last offered
 
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount as well (after this one): set up once it has.
@@ -390,9 +391,66 @@ class NetGameScreen(GameScreen):
         if s.spectator or s.game.to_act() != s.side:
             return
         game = s.game
+        if self._plan_step():
+            return
         if game.state.pending and self._shown_decision != game.state.seq and s.connected:
             self._shown_decision = game.state.seq
             self.open_decision()
+
+    # --- secret plans (Flames of War): sealed over the network, never sent as orders -----------
+    def _plan_step(self, again: bool = False) -> bool:
+        """In a round of secret plans where our side is next: open the plan screen to seal our
+        plan, or open the sealed plan by itself once both sides have sealed. True if it was such
+        a step (offered once per step unless ``again``)."""
+        s = self.session
+        game = s.game
+        rnd = game.ruleset.secret_round(game)
+        if rnd is None or secret.next_side(rnd) != s.side:
+            return False
+        step = (game.state.seq, secret.stage(rnd))
+        if (self._plan_shown == step and not again) or self.sending or not s.connected:
+            return True
+        self._plan_shown = step
+        if step[1] == "reveal":
+            self._send_plan(s.net.reveal_plan(), "revealed its sealed plan")
+        else:
+            from .screen_plan import PlanScreen
+            self.app.push_screen(PlanScreen(game.copy(), s.side), self._plan_entered)
+        return True
+
+    def _plan_entered(self, plan: list | None) -> None:
+        if plan is None:
+            self.notify("Your plan is not sealed yet: o opens it again.", severity="warning")
+            return
+        self._send_plan(self.session.net.commit_plan(plan), "sealed its plan")
+
+    def _send_plan(self, coro: Any, done: str) -> None:
+        self.sending = True
+        self._update_turnbar()
+
+        async def send() -> None:
+            from hexwar.net.errors import HexwarNetError
+            try:
+                await coro
+                self.write_log(f"> {side_name(self.session.game, self.session.side)} {done}")
+            except (IllegalOrderError, HexwarNetError) as exc:
+                self.app.bell()
+                self.notify(f"Refused: {exc.reason}", severity="error")
+                self._plan_shown = None  # offered again
+            finally:
+                self.sending = False
+                if self.is_mounted:
+                    self._update_turnbar()
+        self.run_worker(send(), group="net-submit", exit_on_error=False)
+
+    def action_orders(self) -> None:
+        s = self.session
+        game = s.game
+        if game.ruleset.secret_round(game) is not None and not s.spectator:
+            if self._my_turn() and not self._plan_step(again=True):
+                super().action_orders()
+            return
+        super().action_orders()
 
     def computer_turn(self) -> None:  # never: the other side plays on its own machine
         return
