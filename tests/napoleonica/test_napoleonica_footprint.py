@@ -86,3 +86,15 @@ def test_s21_5_legality_distinct_connected_and_no_two_units_in_a_hex():
     problems = FP.overlap_problems(fps, {"g": Hex(5, 5), "h": Hex(7, 5)}, sides)
     # (6, 5) holds stands of a and b; g may share (5, 5) with a friendly stand; h may not stand on an enemy
     assert problems == ["b and a both have a stand in (6, 5)", "h shares (7, 5) with an enemy stand of a"]
+
+
+def test_s21_2_distances_run_between_the_two_nearest_occupied_hexes():
+    from hexwar.engine.rulesets.napoleonica import board as B
+    line = FP.layout("line", A, F12, 4)                    # (5,5) .. (8,5)
+    general = Hex(10, 3)
+    # from the general: 2 hexes to the right end (8,5), 5 to the left end (5,5); the nearest counts
+    assert B.near(line, [general]) == 2
+    assert B.near([A], [general]) == 5
+    # gap formula: 40 cm command radius = d <= 9 (21.3)
+    assert B.near(line, [Hex(8, -4)]) == 9
+    assert B.near((), [general]) == 99                      # nothing on the table: never near

@@ -211,3 +211,18 @@ def test_s22_10_a_captured_abandoned_gun_scores_a_point():
     play(g, "hold", unit="a")
     assert g.state.vars["guns_taken"] == {"red": 1}
     assert T.points(g.scenario, g.state, "red") == before + 1
+
+
+def test_s22_9_gunners_off_the_table_lose_a_captured_gun_and_come_back_as_gunners():
+    from hexwar.engine.rulesets.napoleonica import actors as AC
+    g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="unlimbered"),
+              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column")])
+    play(g, "form", unit="a", formation="gunners", facing=4)
+    a = g.state.units["a"]
+    a.hex = None
+    a.marks["state"] = "fleeing"                            # the gunners ran off the table
+    g.state.units["r"].hex = g.map.parse("0607")
+    g.state.turn = 2
+    g.state.active = "red"
+    play(g, "hold", unit="r")
+    assert unit(g, "a").marks.get("gun_lost") and AC.appear_formations(g.state, unit(g, "a")) == ("gunners",)

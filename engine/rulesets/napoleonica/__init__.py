@@ -451,7 +451,7 @@ class NapoleonicaRuleset(Words, Ruleset):
         for gid in sorted(guns):
             side = state.units[gid].side
             gun = Hex(*guns[gid])
-            crew = [x for x in state.side_units(side) if B.gun_id(x) == gid and B.arm(x) == "art"]
+            crew = [x for x in state.side_units(side, alive=False) if B.gun_id(x) == gid and B.arm(x) == "art"]
             if any(x.hex == gun and B.on_table(x) for x in crew):
                 continue
             if view.adjacent_enemy(gun, side) or (gun in view.stands and view.stands[gun].side != side):
@@ -564,7 +564,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             u.mark("gun", gid)
             u.mark("gun_kind", state.units[gid].kind)
             u.mark("gun_lost", False)
-            for x in state.side_units(u.side):
+            for x in state.side_units(u.side, alive=False):
                 if x.id != u.id and B.gun_id(x) == gid and B.arm(x) == "art":
                     x.mark("gun_lost", True)      # its own crew, if any, now has no gun
             ctx.emit("gun-remanned", unit=u.id, at=gun, gun=gid)
@@ -610,8 +610,9 @@ class NapoleonicaRuleset(Words, Ruleset):
         """Hexes next to an enemy stand: no move may enter them (9.4)."""
         view = B.View(game.state)
         out = set()
-        for e in view.enemy_stands(side):
-            out.update(n for _, n in game.map.neighbors(e.hex))
+        for h, e in view.stands.items():
+            if e.side != side:
+                out.update(n for _, n in game.map.neighbors(h))
         return sorted(out)
 
     def odds(self, game: "Position", order: Order) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.hexgrid import Hex
 from hexwar.engine.orders import Order
 from hexwar.engine.state import State, Unit
 
@@ -53,7 +53,7 @@ def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = Fal
             continue
         if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
             continue
-        if any(hex_distance(e.hex, h) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
+        if any(B.near(B.stand_hexes(e), [h]) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
                and B.formation(e) in ("line", "column", "unlimbered")
                for e in view.enemy_stands(u.side)):
             continue
@@ -117,7 +117,7 @@ def unit_at(state: State, h: Hex | None) -> Unit | None:
         return None
     for uid in sorted(state.units):
         u = state.units[uid]
-        if u.hex == h and B.on_table(u) and not B.is_general(u):
+        if not B.is_general(u) and h in B.stand_hexes(u):
             return u
     return None
 

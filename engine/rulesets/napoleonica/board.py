@@ -14,6 +14,8 @@ footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.state import State, Unit
@@ -162,6 +164,30 @@ def stand_hexes(u: Unit) -> tuple[Hex, ...]:
     return (u.hex,) if on_table(u) else ()
 
 
+def near(a: Iterable[Hex], b: Iterable[Hex]) -> int:
+    """Hex distance between the nearest of two sets of hexes (21.2: source distances run
+    between nearest points); 99 when either is empty."""
+    bs = tuple(b)
+    return min((hex_distance(x, y) for x in a for y in bs), default=99)
+
+
+def gap(u: Unit, t: Unit) -> int:
+    """Hex distance between the two units' nearest stands (21.2)."""
+    return near(stand_hexes(u), stand_hexes(t))
+
+
+def any_on(hmap: HexMap, u: Unit, terrains: tuple[str, ...]) -> bool:
+    """Whether any part of the unit stands on one of ``terrains`` (7.9: "any part, however small")."""
+    return any(hmap.terrain_at(h) in terrains for h in stand_hexes(u))
+
+
+def head_stands(u: Unit) -> tuple[Hex, ...]:
+    """The stands whose front is the unit's front for 21.6's "middle of the front": the whole
+    line, else the head (the anchor) alone."""
+    hexes = stand_hexes(u)
+    return hexes if formation(u) == "line" else hexes[:1]
+
+
 # --- the table ---------------------------------------------------------------------------------
 class View:
     """Occupancy of the table at one moment, built once per question."""
@@ -179,19 +205,24 @@ class View:
             if is_general(u):
                 self.generals.setdefault(u.hex, []).append(u)
             else:
-                self.stands[u.hex] = u
+                for h in stand_hexes(u):
+                    self.stands[h] = u
 
     def enemy_stands(self, side: str) -> list[Unit]:
-        return [u for h, u in sorted(self.stands.items()) if u.side != side]
+        """The enemy units on the table (not generals), each once, in the order of their
+        first stand on the map."""
+        out: dict[str, Unit] = {}
+        for _h, u in sorted(self.stands.items()):
+            if u.side != side:
+                out.setdefault(u.id, u)
+        return list(out.values())
 
     def adjacent_enemy(self, h: tuple[int, int], side: str) -> bool:
-        for e in self.stands.values():
-            if e.side != side and hex_distance(e.hex, h) <= 1:
-                return True
-        return False
+        """Whether an enemy stand touches hex ``h`` (or stands in it)."""
+        return any(e.side != side and hex_distance(x, h) <= 1 for x, e in self.stands.items())
 
     def nearest_enemy_d(self, h: tuple[int, int], side: str) -> int:
-        ds = [hex_distance(e.hex, h) for e in self.stands.values() if e.side != side]
+        ds = [hex_distance(x, h) for x, e in self.stands.items() if e.side != side]
         return min(ds) if ds else 99
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.engine.hexgrid import hex_distance
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
@@ -60,24 +59,24 @@ def target_problem(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit) -
         return "the target must be an enemy unit on the table"
     if in_contact(state, t.id):
         return f"{t.id} is in contact and may not be fired on (G-40)"
-    d = hex_distance(u.hex, t.hex)
+    d = B.gap(u, t)
     lo, _, hi = ranges(u)
     if not lo <= d <= hi:
         return f"{t.id} is out of range ({d} hexes; range {lo}-{hi})"
-    if not zone_touches([u.hex], B.facing(u), "front", [t.hex]):
+    if not zone_touches(B.stand_hexes(u), B.facing(u), "front", B.stand_hexes(t)):
         return f"{t.id} is not in {u.id}'s frontal zone (22.2)"
     if B.gun_kind(u) == "ART_HOWITZER":
         reading = state.vars.get("howitzer_reading", "over")
-        if not howitzer_sight(hmap, view, u.hex, t.hex, reading):
+        if not any(howitzer_sight(hmap, view, u.hex, x, reading) for x in B.stand_hexes(t)):
             return f"{u.id} cannot see {t.id}, even over the obstacles a howitzer ignores"
-    elif not attack_sight(hmap, view, u.hex, t.hex):
+    elif not any(attack_sight(hmap, view, u.hex, x) for x in B.stand_hexes(t)):
         return f"{u.id} cannot see {t.id} (21.7)"
     return None
 
 
 def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[int, list[tuple[str, int]], int]:
     """(final score, named modifiers, base) of ``u`` firing at ``t`` (22.2)."""
-    d = hex_distance(u.hex, t.hex)
+    d = B.gap(u, t)
     _, short, _ = ranges(u)
     mods: list[tuple[str, int]] = []
     if B.arm(u) == "art":

@@ -84,7 +84,7 @@ def side_terms(hmap: HexMap, state: State, group: list[str], side: str) -> tuple
     if B.veteran(p):
         terms.append(("veterans", M["veteran"]))
     view_gens = [g for g in state.side_units(side) if B.is_general(g) and B.on_table(g)]
-    if any(g.hex == u.hex for g in view_gens for u in units):
+    if any(g.hex in B.stand_hexes(u) for g in view_gens for u in units):
         terms.append(("general with the unit", M["general"]))
     diff = sum(u.strength for u in units) - sum(e.strength for e in enemies)
     if diff > 0:
@@ -132,7 +132,8 @@ def lose(ctx: Resolution, u: Unit, margin: int) -> None:
     the retreat."""
     u.strength -= 1
     ctx.emit("stand-lost", unit=u.id, n=1, left=u.strength, why="melee")
-    gens = [g for g in ctx.state.side_units(u.side) if B.is_general(g) and B.on_table(g) and g.hex == u.hex]
+    gens = [g for g in ctx.state.side_units(u.side) if B.is_general(g) and B.on_table(g)
+            and g.hex in B.stand_hexes(u)]
     if B.arm(u) in ("art", "eng", "train"):
         remove(ctx, u, "captured")
     elif u.strength <= 0:
@@ -221,9 +222,9 @@ def general_escape(ctx: Resolution, g: Unit) -> None:
         remove(ctx, g, "captured")
         return
     view = B.View(ctx.state)
-    cands = sorted((hex_distance(f.hex, g.hex), f.id, f.hex) for f in view.stands.values()
-                   if f.side == g.side and hex_distance(f.hex, g.hex) <= D.COMMAND_D
-                   and not view.generals.get(f.hex))
+    cands = sorted((hex_distance(h, g.hex), f.id, h) for h, f in view.stands.items()
+                   if f.side == g.side and hex_distance(h, g.hex) <= D.COMMAND_D
+                   and not view.generals.get(h))
     if not cands:
         remove(ctx, g, "captured")
         return

@@ -203,9 +203,9 @@ def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:
     position within 10 cm (5 cm in forest) that can see the unit. Only relief (hills) blocks
     here; forest and units do not (G-24)."""
     from .sight import reform_sight
-    reach = 2 if hmap.terrain_at(u.hex) == "forest" else 3
+    reach = 2 if B.any_on(hmap, u, ("forest",)) else 3
     for e in view.enemy_stands(u.side):
-        if hex_distance(e.hex, u.hex) > reach or B.state_of(e) != "formed":
+        if B.gap(e, u) > reach or B.state_of(e) != "formed":
             continue
         if B.formation(e) not in ("line", "column", "unlimbered"):
             continue
@@ -227,12 +227,12 @@ def join_targets(state, view: B.View, u: Unit) -> list[str]:
             continue
         if bool(other.marks.get("dismounted")) != bool(u.marks.get("dismounted")):
             continue
-        if hex_distance(other.hex, u.hex) != 1:
+        if B.gap(other, u) != 1:
             continue
         if other.strength + 1 > D.STANDS[B.arm(other)][1]:
             continue
         out.append(other.id)
-    return sorted(out)
+    return sorted(set(out))
 
 
 def settlement_of(hmap: HexMap, h: Hex) -> list[Hex]:
