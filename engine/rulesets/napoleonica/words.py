@@ -21,7 +21,6 @@ from . import board as B
 from . import data as D
 from . import fire as F
 from . import melee as M
-from . import movement as MV
 from .geometry import Box, centre
 from .turn import PHASES
 
