@@ -100,10 +100,10 @@ def formation_words(u: "Unit") -> str:
 
 
 def stands_words(u: "Unit") -> str:
-    what = "gunners" if B.arm(u) == "art" else "stands"
+    """``3 of 4 (1 lost)``; a battery counts its gunners (4.2)."""
+    what = " gunners" if B.arm(u) == "art" else ""
     lost = u.max_strength - u.strength
-    return f"{u.strength} of {u.max_strength}" + (" gunners" if what == "gunners" else "") + \
-        (f" ({lost} lost)" if lost > 0 else "")
+    return f"{u.strength} of {u.max_strength}{what}" + (f" ({lost} lost)" if lost > 0 else "")
 
 
 def movement_words(u: "Unit") -> str:
@@ -130,6 +130,8 @@ def unit_type_words(ruleset: Any, u: "Unit") -> str:
     name = ruleset.type_name(u.kind)
     if B.guard(u) and "guard" not in name:
         name = "guard " + name
+    if B.arm(u) == "art" and B.gun_kind(u) != u.kind:      # gunners who took another gun (22.9)
+        name += f", serving a {ruleset.type_name(B.gun_kind(u))} gun"
     return name
 
 
