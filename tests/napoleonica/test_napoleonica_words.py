@@ -280,3 +280,10 @@ def test_s22_9_the_card_names_the_gun_a_battery_serves():
     assert card(g, "a")["type"] == "light (horse) artillery"
     unit(g, "a").mark("gun_kind", "ART_HEAVY")          # its gunners re-manned a heavy gun
     assert card(g, "a")["type"] == "light (horse) artillery, serving a heavy (position) artillery gun"
+
+
+def test_s16_1_the_aid_gives_the_muster_table():
+    g = game([BLUE_LINE, RED_LINE])
+    muster = dict(g.player_aid())["Army composition [S 16.1]"]
+    assert "  line infantry: 50-100 %" in muster and "  dragoons: 30-100 %" in muster
+    assert "  guard cavalry: 0-10 %" in muster

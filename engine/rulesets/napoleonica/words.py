@@ -498,11 +498,16 @@ def player_aid(ruleset: Any, g: "Position") -> list[tuple[str, list[str]]]:
                f"at the end decide, a margin under {D.DRAW_MARGIN} is a draw.",
                "  points: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in D.POINTS.items())]
     terrain = [f"{code}: {text}" for code, text in D.TERRAIN.items()]
+    muster = ["Share of each type among its arm's units (guard units count in the guard row):"]
+    for kind, (lo, hi) in D.MUSTER_PCT.items():
+        name = D.UNIT_TYPES[kind]["name"] if kind in D.UNIT_TYPES else \
+            {"CAV_GUARD": "guard cavalry", "ART_GUARD": "guard artillery"}.get(kind, kind)
+        muster.append(f"  {name}: {lo}-{hi} %")
     return [("Sequence of play [S 6]", seq), ("Whose rules [S], [H], [P]", source),
             ("Facing and zones [S 5.6, H 21.4]", facing), ("Units [S 3]", units),
             ("Movement in hexes [S 9.5 via H 21.3]", move), ("Fire [P 22.2]", fire),
             ("Morale [P 22.3]", morale), ("Melee [P 22.4]", melee), ("Victory [P 22.10]", victory),
-            ("Terrain [P 22.7]", terrain)]
+            ("Terrain [P 22.7]", terrain), ("Army composition [S 16.1]", muster)]
 
 
 # --- the log -------------------------------------------------------------------------------------
