@@ -97,8 +97,9 @@ class Ruleset:
     grades: tuple[str, ...] = ("average",)
     #: the strong computer's lookahead for this ruleset: fields of ``engine.search.Budget`` to
     #: change, for a ruleset whose orders are much cheaper or costlier to resolve than the default
-    #: was measured on (none of the shipped rulesets needs one yet)
-    search_budget: dict[str, int] = {}
+    #: was measured on, or whose evaluation sees enough of a position to compare quiet moves
+    #: (``scope``)
+    search_budget: dict[str, int | str] = {}
 
     # --- set-up -----------------------------------------------------------------------------
     def check_scenario(self, scenario: "Scenario") -> list[str]:

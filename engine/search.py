@@ -195,10 +195,11 @@ class StrongComputer:
         self.last_work = 0
         if len(cands) <= 1:
             return cands[0] if cands else self.basic.choose(game)
-        if self.budget.scope == "dice":
+        if self.budget.scope in ("dice", "rolls"):
             if not game.needs_dice(cands[0]):
                 return cands[0]
-            cands = [o for o in cands if game.needs_dice(o)]
+            if self.budget.scope == "dice":
+                cands = [o for o in cands if game.needs_dice(o)]
             if len(cands) == 1:
                 return cands[0]
         side = game.to_act() or ""

@@ -39,10 +39,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
-from hexwar.engine import Order, nonce_commitment
+from hexwar.engine import Order, nonce_commitment, secret
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 
 from . import protocol
+from . import secret_plans as sp
 from .errors import Desync, FramingError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
 from .handshake import say_bye
 from .limits import Limits, RateLimit
@@ -103,6 +104,9 @@ class Session:
         self._owed_count = 0
         self._timer: asyncio.Future | None = None
         self._dice_waiters: dict[int, list[asyncio.Future]] = {}
+        path = match.journal_path
+        self.sealed = sp.SealedPlans(None if path is None else path + ".sealed")
+        self._plan_messages: dict[str, int] = {}  # round -> seal/unseal messages on this link
 
     # --- what the UI reads ------------------------------------------------------------------
     @property
@@ -160,7 +164,45 @@ class Session:
     # --- what the UI does -------------------------------------------------------------------
     async def submit(self, order: Order) -> list[Event]:
         """Issue a local order. Returns its events once applied here (for a dice order, after
-        the peer's nonce arrived). Raises ``NotYourTurn``, ``PeerGone`` or ``IllegalOrderError``."""
+        the peer's nonce arrived). Raises ``NotYourTurn``, ``PeerGone`` or ``IllegalOrderError``.
+        A secret plan is not an order here: use ``commit_plan`` and ``reveal_plan``."""
+        if order.kind in sp.PLAN_KINDS:
+            raise IllegalOrderError("a secret plan goes through commit_plan(plan) and reveal_plan(), "
+                                    "which bind it to this match")
+        return await self._submit(order)
+
+    async def commit_plan(self, plan: list[list[Any]]) -> list[Event]:
+        """Seal ``plan`` for this round: it is checked against the rules first (a plan that
+        could never be revealed is refused now), then only its commitment goes out, bound to
+        this match and this seq by the salt (secret_plans.py). Plan and salt stay with us."""
+        game = self.game
+        rnd = game.ruleset.secret_round(game)
+        if rnd is None or secret.stage(rnd) != "commit" or secret.next_side(rnd) != self.side:
+            raise NotYourTurn("no plan of this side is being committed now")
+        why = secret.plan_problem(plan) or game.ruleset.plan_problem(game, self.side, plan)
+        if why:
+            raise IllegalOrderError(why)
+        if sp.packed_size(plan) > self.limits.plan_bytes:
+            raise IllegalOrderError(f"a plan is at most {self.limits.plan_bytes} bytes")
+        seq = self.match.seq
+        salt = sp.new_salt(self.match.match_id, seq)
+        bound = secret.binding(game.scenario.source_hash, rnd["round"], self.side)
+        digest = secret.commitment(bound, plan, salt)
+        self.sealed.put(rnd["round"], self.side, plan, salt)  # kept before the seal leaves
+        return await self._submit(sp.commit_order(bytes.fromhex(digest)))
+
+    async def reveal_plan(self) -> list[Event]:
+        """Open the plan this side sealed this round (once every side has committed)."""
+        game = self.game
+        rnd = game.ruleset.secret_round(game)
+        if rnd is None or secret.stage(rnd) != "reveal" or secret.next_side(rnd) != self.side:
+            raise NotYourTurn("this side has no plan to reveal now (every side commits first)")
+        held = self.sealed.get(rnd["round"], self.side)
+        if held is None:
+            raise IllegalOrderError(f"this side holds no sealed plan for {rnd['round']}")
+        return await self._submit(sp.reveal_order(*held))
+
+    async def _submit(self, order: Order) -> list[Event]:
         if self.desync is not None:
             raise Desync("play stopped after a desync")
         if not self.my_turn:
@@ -181,8 +223,7 @@ class Session:
             self._applied(record, events)
             self._unacked[seq] = protocol.short_digest(record["digest"])
             self._sent_at[seq] = (time.perf_counter(), False)
-            await self._send(protocol.message("order", seq=seq, order=order.to_wire(),
-                                              digest=protocol.short_digest(record["digest"])))
+            await self._send(self._play_message(seq, order, digest=protocol.short_digest(record["digest"])))
             return events
         nonce = os.urandom(NONCE_BYTES)
         pending = Pending(seq, self.side, order, nonce_commitment(nonce), nonce)
@@ -263,6 +304,7 @@ class Session:
         self._bye_sent = False  # a bye is exchanged on one link; a lost one is said again
         self._link_refusals = self._peer_errors = 0
         self._owed_ack, self._owed_count = None, 0  # resume says how far we got
+        self._plan_messages = {}
         if self._timer is None and self.turn_time:
             self._timer = asyncio.ensure_future(self._clock())
         why = "link closed"
@@ -370,6 +412,63 @@ class Session:
     async def _on_order(self, msg: dict[str, Any]) -> None:
         seq = self._expect_seq(msg["seq"], "order")
         order = self._peer_order(msg["order"])
+        if order.kind in sp.PLAN_KINDS:
+            raise ProtocolViolation(f"seq {seq}: a secret plan travels in 'seal' and 'unseal', not in 'order'")
+        await self._peer_play(seq, order, msg)
+
+    async def _on_seal(self, msg: dict[str, Any]) -> None:
+        seq = self._expect_seq(msg["seq"], "seal")
+        if await self._too_many_plan_messages("seal"):
+            return
+        order = sp.commit_order(msg["plan_commit"])
+        earlier = sp.seen_commitment(self.match.records, msg["plan_commit"].hex())
+        if earlier is not None:
+            raise ProtocolViolation(f"seq {seq}: this commitment was already used at seq {earlier}")
+        await self._peer_play(seq, order, msg)
+
+    async def _on_unseal(self, msg: dict[str, Any]) -> None:
+        seq = self._expect_seq(msg["seq"], "unseal")
+        if await self._too_many_plan_messages("unseal"):
+            return
+        if sp.packed_size(msg["plan"]) > self.limits.plan_bytes:
+            raise ProtocolViolation(f"seq {seq}: a plan is at most {self.limits.plan_bytes} bytes")
+        order = sp.reveal_order(msg["plan"], msg["salt"])
+        theirs = self.match.theirs
+        if not (theirs is not None and theirs.seq == seq):  # not a resend of an open exchange
+            rnd = self.game.ruleset.secret_round(self.game)
+            if rnd is not None and secret.stage(rnd) == "reveal" and secret.next_side(rnd) == self.peer_side:
+                why = sp.salt_problem(msg["salt"], self.match.match_id,
+                                      sp.seal_seq(self.match.records, self.peer_side))
+                why = why or secret.reveal_problem(rnd, self.game.scenario.source_hash, self.peer_side,
+                                                   msg["plan"], msg["salt"].hex())
+                if why:
+                    await self._violation(f"seq {seq}: the plan does not open {self.peer_side}'s "
+                                          f"commitment: {why}", "unseal")
+                    return
+        await self._peer_play(seq, order, msg)
+
+    async def _violation(self, reason: str, kind: str) -> None:
+        """A breach of a commitment: refused, said in a ``bye``, and the link closed."""
+        self._refused(reason, kind)
+        if self.link is not None:
+            await say_bye(self.link, f"protocol violation: {reason}"[:500])
+
+    async def _too_many_plan_messages(self, kind: str) -> bool:
+        """Count a seal or unseal of this round on this link; past the limit the link ends."""
+        rnd = self.game.ruleset.secret_round(self.game)
+        key = rnd["round"] if rnd else "-"
+        self._plan_messages[key] = n = self._plan_messages.get(key, 0) + 1
+        if len(self._plan_messages) > 4:  # only the latest rounds matter
+            del self._plan_messages[next(iter(self._plan_messages))]
+        if n > self.limits.plan_messages_per_round:
+            reason = f"{n} plan messages in one round (at most {self.limits.plan_messages_per_round})"
+            await self._violation(reason, kind)
+            return True
+        return False
+
+    async def _peer_play(self, seq: int, order: Order, msg: dict[str, Any]) -> None:
+        """The peer's order (``order``, ``seal`` or ``unseal``): a resend of an open dice
+        exchange, a dice order to commit to, or an order applied at once."""
         theirs = self.match.theirs
         if theirs is not None and theirs.seq == seq:
             if theirs.order != order or theirs.commit != msg.get("commit"):
@@ -418,6 +517,7 @@ class Session:
             raise ProtocolViolation(f"seq {seq}: a record for side {msg['side']!r}: you may only resend your own orders")
         order = self._peer_order(msg["order"])
         self._check_legal(order)
+        self._check_plan_record(seq, order)
         nonces = msg["nonces"]
         if self.game.needs_dice(order):
             theirs = self.match.theirs
@@ -555,6 +655,30 @@ class Session:
         except InvalidOrderError as exc:
             raise ProtocolViolation(f"malformed order: {exc}") from None
 
+    def _check_plan_record(self, seq: int, order: Order) -> None:
+        """A resent seal or unseal obeys the same binding as a live one."""
+        if order.kind == secret.COMMIT:
+            earlier = sp.seen_commitment(self.match.records, str(order.get("digest")))
+            if earlier is not None:
+                raise ProtocolViolation(f"seq {seq}: this commitment was already used at seq {earlier}")
+        elif order.kind == secret.REVEAL:
+            why = sp.salt_problem(bytes.fromhex(str(order.get("salt"))), self.match.match_id,
+                                  sp.seal_seq(self.match.records, self.peer_side))
+            if why:
+                raise ProtocolViolation(f"seq {seq}: the plan does not open {self.peer_side}'s commitment: {why}")
+
+    def _play_message(self, seq: int, order: Order, *, digest: bytes | None = None,
+                      commit: bytes | None = None) -> dict[str, Any]:
+        """Our order as it travels: a secret plan's commitment as ``seal``, its opening as
+        ``unseal``, anything else as ``order``."""
+        if order.kind == secret.COMMIT:
+            return protocol.message("seal", seq=seq, plan_commit=bytes.fromhex(order["digest"]), digest=digest)
+        if order.kind == secret.REVEAL:
+            plan = [list(row) for row in order["plan"]]
+            return protocol.message("unseal", seq=seq, plan=plan, salt=bytes.fromhex(order["salt"]),
+                                    digest=digest, commit=commit)
+        return protocol.message("order", seq=seq, order=order.to_wire(), digest=digest, commit=commit)
+
     def _check_legal(self, order: Order) -> None:
         if self.game.to_act() != self.peer_side:
             raise ProtocolViolation(f"{order.kind}: it is not your turn ({self.game.to_act()} acts)")
@@ -590,6 +714,8 @@ class Session:
     def _applied(self, record: dict[str, Any], events: list[Event]) -> None:
         self._draw_offer = None
         self._restart_clock()
+        if record["side"] == self.side and record["order"].get("k") == secret.REVEAL:
+            self.sealed.drop_salt(bytes.fromhex(record["order"]["a"]["salt"]))
         text = f"{record['seq']}: {record['side']} {Order.from_wire(record['order']).to_text()}"
         self._emit("applied", text, record=record, events=events)
         self._broadcast(protocol.message(
@@ -609,8 +735,7 @@ class Session:
     async def _send_commit(self) -> None:
         mine = self.match.mine
         if mine is not None and mine.seq == self.match.seq and self.connected and self._catchup_to is None:
-            await self._send(protocol.message("order", seq=mine.seq, order=mine.order.to_wire(),
-                                              commit=mine.commit))
+            await self._send(self._play_message(mine.seq, mine.order, commit=mine.commit))
 
     async def _maybe_bye(self) -> None:
         if (not self.over or self._unacked or self._catchup_to is not None or not self.connected

@@ -113,6 +113,36 @@ def test_3_9_3_10_frontier_evaluation_counts_losses_and_the_objective():
     assert game.ruleset.evaluate(game, taker) > start
 
 
+def _place(game, unit, h, facing):
+    unit.hex, unit.facing = h, facing
+
+
+def test_3_6_1_frontier_evaluation_counts_an_enemy_that_can_attack_a_unit():
+    """Combat is compulsory for a unit facing an enemy (3.6.1), so an enemy standing beside a unit,
+    free to turn on it next turn, is a threat: the evaluation (designed) counts it against the
+    unit's side, and the same position counts for the other side by as much."""
+    from hexwar.engine.hexgrid import hex_distance, hex_neighbor
+    from hexwar.engine.rulesets.frontier import units as U
+    from hexwar.engine.rulesets.frontier.evaluate import placement
+    scenario = next(s for s in SCENARIOS if s.id == "attack-on-morobad")
+    game = Game(scenario)
+    taker = scenario.victory["side"]
+    mine = next(u for u in game.state.side_units(taker) if U.may_attack(u) and not U.is_artillery(u))
+    foe = next(u for u in game.state.side_units(game.state.enemy_of(taker)) if U.may_attack(u))
+    taken = {u.hex for u in game.state.units.values() if u.alive}
+    free = [h for h in game.map.hexes if h not in taken and game.map.terrain_at(h) != "river"]
+    # a hex with a free neighbour behind the unit (it faces away from the enemy)
+    spot, facing = next((h, f) for h in free for f in range(6)
+                        if hex_neighbor(h, (f + 3) % 6) in free)
+    far = max(free, key=lambda h: (hex_distance(h, spot), h))
+    _place(game, mine, spot, facing)
+    _place(game, foe, far, foe.facing)
+    alone = placement(game, taker)
+    _place(game, foe, hex_neighbor(spot, (facing + 3) % 6), facing)   # behind, facing the unit
+    assert placement(game, taker) < alone
+    assert game.ruleset.evaluate(game, taker) == -game.ruleset.evaluate(game, foe.side)
+
+
 def test_r10_2_poltava_evaluation_is_the_rout_race():
     scenario = next(s for s in SCENARIOS if s.id == "poltava-2")
     game = Game(scenario)

@@ -148,7 +148,43 @@ class SidesDialog(ModalScreen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         players = self.choices[event.option_index][1]
-        self.app.start_game(self.scenario, players)
+        if COMPUTER in players.values():
+            self.app.push_screen(LevelDialog(self.scenario, players))
+        else:
+            self.app.start_game(self.scenario, players)
+
+
+#: what each computer level means to a player, in the order offered (the default first)
+LEVEL_CHOICES = (
+    ("strong", "Strong: weighs the dice and looks ahead before it decides"),
+    ("basic", "Basic: plays the best-looking order of the moment"),
+)
+
+
+class LevelDialog(ModalScreen[None]):
+    """How well the computer plays this game; the choice becomes the app's ``ai_level``."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, scenario, players: dict[str, str]) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.players = players
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("How well should the computer play?", classes="dialog-title")
+            yield OptionList(*[Option(Text(t), id=lv) for lv, t in LEVEL_CHOICES], id="level-list")
+
+    def on_mount(self) -> None:
+        # the level last chosen (or given with ``play --level``) is highlighted
+        levels = [lv for lv, _ in LEVEL_CHOICES]
+        if self.app.ai_level in levels:
+            self.query_one("#level-list", OptionList).highlighted = levels.index(self.app.ai_level)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.ai_level = LEVEL_CHOICES[event.option_index][0]
+        self.app.start_game(self.scenario, self.players)
 
 
 class HostSideDialog(ModalScreen[None]):

@@ -81,6 +81,8 @@ async def test_a_terminal_client_reaches_the_menu_and_plays_against_the_computer
         await screen.press(*["\x1b[B"] * down, "\r")   # Border Clash
         await screen.wait_for("Border Clash: who plays?")
         await screen.press("\r")                      # Red (you) against Blue (computer)
+        await screen.wait_for("How well should the computer play?")
+        await screen.press("\r")                      # the default level, strong
         await screen.wait_for("Turn 1/15", "T1/15")
         await screen.press("E")                       # end the phase: the first order
         games = server.home / "players" / "alice" / "games"

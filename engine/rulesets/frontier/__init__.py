@@ -52,6 +52,9 @@ class FrontierRuleset(Ruleset):
     terrain_types = TERRAIN
     hexside_types = ("river",)
     grades = ("average",)
+    #: the evaluation sees where units stand (evaluate.placement), so the strong computer
+    #: compares quiet moves too, not only the orders that roll (measured: benchmarks/ai_strength.md)
+    search_budget = {"scope": "all"}
 
     # --- set-up ---------------------------------------------------------------------------
     def check_scenario(self, scenario: "Scenario") -> list[str]:

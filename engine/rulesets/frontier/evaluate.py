@@ -15,6 +15,9 @@ LOSS_WEIGHT = 1000
 #: per hex between the objective and the taker's closest unit
 DISTANCE_WEIGHT = 40
 HOLD_WEIGHT = 300
+#: per point of the basic player's own view of each unit's place (contact, exposure, objective),
+#: this side's units minus the enemy's, as a fraction
+POSITION_WEIGHT = Fraction(1, 2)
 
 
 def _lost(game, side: str) -> Fraction:
@@ -36,4 +39,14 @@ def evaluate(game, side: str) -> int:
         if holder is not None:
             towards += HOLD_WEIGHT if holder.side == taker else -HOLD_WEIGHT
         score += towards if side == taker else -towards
+    score += POSITION_WEIGHT * (placement(game, side) - placement(game, enemy))
     return int(score)
+
+
+def placement(game, side: str) -> int:
+    """How well ``side``'s units stand, in the basic player's own terms (``ai.Planner.value``):
+    the odds of the attack each unit's facing commits it to, the enemies that can attack it, and
+    its distance to the objective. Lookahead then sees a quiet move's worth for both sides."""
+    from .ai import Planner
+    plan = Planner(game, side)
+    return sum(plan.value(u, u.hex, u.facing) for u in game.state.side_units(side))
