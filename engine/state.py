@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from itertools import chain
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any

@@ -18,6 +18,18 @@ orders apart, and a dropped link is repaired by ``resume``: each side says how m
 holds, the one ahead resends the missing ``record``s, and a half-done dice exchange is simply
 restarted with the same order, commitment and nonce (both were journaled before being sent).
 
+A secret plan (engine/secret.py) never travels as an ``order``: ``commit_plan`` sends its
+commitment in a ``seal``, ``reveal_plan`` opens it in an ``unseal`` once every side has sealed;
+the binding to this match and the checks are in ``secret_plans.py``.
+
+A phase in which the side to act has nothing to decide (``engine.forced.forced_order``) passes
+without a message of its own: with ``auto_pass`` on, the peer the engine names as to act sends the
+one possible order as an ordinary order (digest-checked like any other), and the other peer only
+waits; it never sends an order for the side to act, and would be refused if it did. Each peer, and
+each spectator, asks the engine of the position before an order whether it was the only one, so
+the "passes by itself" note in every log comes from the shared state, never from the sender's word:
+a peer that ends a phase in which it had choices is logged as choosing to end it.
+
 Turn-timer claims are judged by this side's own clock; abuse is bounded by ``limits.Limits``
 (chat rate, refusals per link, spectators that stop reading).
 
@@ -40,11 +52,12 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
 from hexwar.engine import Order, nonce_commitment, secret
+from hexwar.engine.forced import forced_order, names_units
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 
 from . import protocol
 from . import secret_plans as sp
-from .errors import Desync, FramingError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
+from .errors import Desync, FramingError, HexwarNetError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
 from .handshake import say_bye
 from .limits import Limits, RateLimit
 from .link import Link
@@ -65,8 +78,13 @@ class SessionEvent:
 
 class Session:
     def __init__(self, match: NetMatch, side: str, *, role: str = "host", turn_time: int = 0,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, auto_pass: bool = False) -> None:
         self.match = match
+        #: send the only possible order of an empty phase without being asked (a human's UI
+        #: turns this on; a computer player chooses that order itself)
+        self.auto_pass = auto_pass
+        self._auto_task: asyncio.Future | None = None
+        self._auto_seq = -1  # the seq whose empty phase ``_auto_task`` passes
         self.limits = limits or Limits()
         self.side = side
         sides = [s.id for s in match.scenario.sides]
@@ -107,6 +125,11 @@ class Session:
         path = match.journal_path
         self.sealed = sp.SealedPlans(None if path is None else path + ".sealed")
         self._plan_messages: dict[str, int] = {}  # round -> seal/unseal messages on this link
+        # Set when the peer is a server's referee (``net/referee.py``): it forwards the
+        # opponent's orders as live ``record``s, dice included, and may be any number of
+        # orders ahead after we were away. A referee's own seats allow any gap too.
+        self.referee_peer = False
+        self.max_resume_gap: int | None = protocol.WINDOW
 
     # --- what the UI reads ------------------------------------------------------------------
     @property
@@ -219,8 +242,9 @@ class Session:
             raise IllegalOrderError(reason)
         seq = self.match.seq
         if not self.game.needs_dice(order):
+            passed = self._forced(order)
             events, record = self.match.apply(order, self.side, None)
-            self._applied(record, events)
+            self._applied(record, events, passed)
             self._unacked[seq] = protocol.short_digest(record["digest"])
             self._sent_at[seq] = (time.perf_counter(), False)
             await self._send(self._play_message(seq, order, digest=protocol.short_digest(record["digest"])))
@@ -275,6 +299,22 @@ class Session:
         n = len(self._ping_sent) + 1
         self._ping_sent[n] = time.perf_counter()
         await self._send(protocol.message("ping", n=n))
+
+    # --- a referee's seat (net/referee.py) ----------------------------------------------------
+    async def forward(self, record: dict[str, Any]) -> None:
+        """A referee's seat: pass on an order of the side this session plays, applied to the
+        shared match by the referee's other seat. It goes out as a ``record`` (now, or after
+        the player's next ``resume``) and waits for the player's ack like our own orders."""
+        short = protocol.short_digest(record["digest"])
+        self._unacked[record["seq"]] = short
+        self._draw_offer = None
+        await self._send(protocol.message("record", seq=record["seq"], side=record["side"],
+                                          order=record["order"], nonces=record["nonces"], digest=short))
+
+    async def tell(self, message: dict[str, Any]) -> None:
+        """A referee's seat: send the player a message the other seat's player sent (chat, a
+        resignation, a draw answer), when connected; ``resume`` carries a result later."""
+        await self._send(message)
 
     # --- the transport side -----------------------------------------------------------------
     def announce(self, text: str, **data: Any) -> None:
@@ -375,7 +415,7 @@ class Session:
             raise ProtocolViolation("'resume' sent twice on one connection")
         peer_seq, mine = msg["seq"], self.match.seq
         self._peer_seq = peer_seq
-        if abs(peer_seq - mine) > protocol.WINDOW:
+        if self.max_resume_gap is not None and abs(peer_seq - mine) > self.max_resume_gap:
             reason = (f"resume at seq {peer_seq} but this side holds {mine}: the two journals "
                       f"belong to different points of the match")
             self._refused(reason, "resume")
@@ -408,6 +448,7 @@ class Session:
         self._restart_clock(new_decision=False)
         await self._send_commit()
         await self._maybe_bye()
+        self._schedule_auto_pass()
 
     async def _on_order(self, msg: dict[str, Any]) -> None:
         seq = self._expect_seq(msg["seq"], "order")
@@ -492,10 +533,11 @@ class Session:
         mine = self.match.mine
         if mine is None or mine.seq != msg["seq"]:
             raise ProtocolViolation(f"nonce for seq {msg['seq']}, but no commitment of ours is open for it")
+        passed = self._forced(mine.order)
         events, record = self.match.apply(mine.order, self.side, [mine.nonce, msg["nonce"]])
         digest = protocol.short_digest(record["digest"])
         self._unacked[mine.seq] = digest
-        self._applied(record, events)
+        self._applied(record, events, passed)
         for waiter in self._dice_waiters.pop(mine.seq, []):
             if not waiter.done():
                 waiter.set_result(events)
@@ -510,7 +552,7 @@ class Session:
         await self._apply_peer(theirs.order, [msg["nonce"], theirs.nonce], msg["digest"])
 
     async def _on_record(self, msg: dict[str, Any]) -> None:
-        if self._catchup_to is None:
+        if self._catchup_to is None and not self.referee_peer:
             raise ProtocolViolation("'record' is only accepted while catching up after 'resume'")
         seq = self._expect_seq(msg["seq"], "record")
         if msg["side"] != self.peer_side:
@@ -519,7 +561,9 @@ class Session:
         self._check_legal(order)
         self._check_plan_record(seq, order)
         nonces = msg["nonces"]
-        if self.game.needs_dice(order):
+        if self.referee_peer:
+            pass  # the referee rolled the opponent's dice with them; it vouches for the nonces
+        elif self.game.needs_dice(order):
             theirs = self.match.theirs
             if theirs is None or theirs.seq != seq or theirs.order != order:
                 raise ProtocolViolation(f"seq {seq}: a dice record for an order whose commitment this side never answered")
@@ -528,7 +572,7 @@ class Session:
         elif nonces is not None:
             raise ProtocolViolation(f"seq {seq}: nonces on an order that rolls no dice")
         await self._apply_peer(order, nonces, msg["digest"])
-        if self.match.seq >= self._catchup_to:
+        if self._catchup_to is not None and self.match.seq >= self._catchup_to:
             self._catchup_to = None
             await self._send_commit()
 
@@ -688,6 +732,7 @@ class Session:
 
     # --- effects ----------------------------------------------------------------------------
     async def _apply_peer(self, order: Order, nonces: list[bytes] | None, their_digest: bytes) -> None:
+        passed = self._forced(order)
         try:
             events, record = self.match.apply(order, self.peer_side, nonces)
         except IllegalOrderError as exc:
@@ -697,7 +742,7 @@ class Session:
             del self._unacked[seq]  # the peer acted after applying them: implicitly acknowledged
         for seq in [s for s in self._sent_at if s < record["seq"]]:
             del self._sent_at[seq]
-        self._applied(record, events)
+        self._applied(record, events, passed)
         digest = protocol.short_digest(record["digest"])
         # Acks are cumulative and may wait: our own next order acknowledges everything before
         # it, anything else we send first carries the ack out (``_send``), and the peer may run
@@ -711,19 +756,63 @@ class Session:
             return
         await self._maybe_bye()
 
-    def _applied(self, record: dict[str, Any], events: list[Event]) -> None:
+    def _forced(self, order: Order) -> str | None:
+        """The phase ``order`` passes, if it was the only order the position before it allowed,
+        else None. Asked of the engine before the order is applied; an order that names a unit
+        never is one, so most orders cost nothing here."""
+        if order.kind == "resign" or names_units(order) or forced_order(self.game) != order:
+            return None
+        return str(self.game.state.phase or "")
+
+    def _applied(self, record: dict[str, Any], events: list[Event], passed: str | None = None) -> None:
         self._draw_offer = None
         self._restart_clock()
         if record["side"] == self.side and record["order"].get("k") == secret.REVEAL:
             self.sealed.drop_salt(bytes.fromhex(record["order"]["a"]["salt"]))
         text = f"{record['seq']}: {record['side']} {Order.from_wire(record['order']).to_text()}"
-        self._emit("applied", text, record=record, events=events)
+        if passed is not None:
+            log.info("seq %s: %s has nothing to decide in phase %r: it passes by itself",
+                     record["seq"], record["side"], passed)
+        self._emit("applied", text, record=record, events=events, automatic=passed is not None,
+                   phase=passed)
         self._broadcast(protocol.message(
             "record", seq=record["seq"], side=record["side"], order=record["order"],
             nonces=record["nonces"], digest=protocol.short_digest(record["digest"])))
         if self.match.game.over:
             self._emit("over", f"match over: {self._result_text()}", result=self.match.result)
             self._broadcast_end()
+        self._schedule_auto_pass()
+
+    # --- empty phases -----------------------------------------------------------------------
+    def enable_auto_pass(self) -> None:
+        """From now on, send the only order of an empty phase of ours by itself (and at once,
+        if the match stands in one)."""
+        self.auto_pass = True
+        self._schedule_auto_pass()
+
+    def _schedule_auto_pass(self) -> None:
+        if not self.auto_pass or not self.my_turn:
+            return
+        seq = self.match.seq
+        if self._auto_task is not None and not self._auto_task.done() and self._auto_seq == seq:
+            return  # already on its way (a task for an earlier seq is finishing and stops)
+        order = forced_order(self.game)
+        if order is not None:
+            self._auto_seq = seq
+            self._auto_task = asyncio.ensure_future(self._auto_submit(order, seq))
+
+    async def _auto_submit(self, order: Order, seq: int) -> None:
+        """Send ``order`` once it can go (connected, caught up, window open), unless the match
+        moved on meanwhile (the player sent it first, the match ended)."""
+        def moved_on() -> bool:
+            return self.stopped or self.match.seq != seq
+        await self.wait_until(lambda: moved_on() or self.can_act)
+        if moved_on():
+            return
+        try:
+            await self.submit(order)
+        except (HexwarNetError, IllegalOrderError) as exc:
+            log.info("the automatic %s at seq %s did not go: %s", order.kind, seq, exc)
 
     def _end(self, winner: str | None, reason: str) -> None:
         self.match.finish(winner, reason)
@@ -880,6 +969,8 @@ class Session:
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        if self._auto_task is not None:
+            self._auto_task.cancel()
         if self.link is not None:
             self.link.close()
         for w in self.watchers:

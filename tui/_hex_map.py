@@ -626,7 +626,7 @@ def _merge(chars: list[tuple[str, Style]]) -> list[Segment]:
     text: list[str] = []
     current: Style | None = None
     for ch, style in chars:
-        if style is not current and text:
+        if text and style is not current and style != current:
             out.append(Segment("".join(text), current))
             text = []
         current = style

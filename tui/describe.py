@@ -54,25 +54,41 @@ def plain(game: Game, text: str) -> str:
     return _SPEC_TAGS.sub("", text).strip()
 
 
+def _is_named_number(v: Any) -> bool:
+    return (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[0], str)
+            and isinstance(v[1], int) and not isinstance(v[1], bool))
+
+
 def value_text(game: Game, v: Any) -> str:
-    """A value from an order or event, in words: hexes as labels, unit ids as names."""
+    """A value from an order or event, in words: hexes as labels, unit and side ids as names."""
     m = game.map
     if _is_hex(v) and tuple(v) in m:
         return m.label(Hex(*v))
     if isinstance(v, str) and v in game.state.units:
         return unit_title(game, v)
+    if isinstance(v, str) and any(s.id == v for s in game.scenario.sides):
+        return side_name(game, v)
+    if _is_named_number(v):  # a modifier: ("shooter has not moved this turn", 1)
+        return f"{value_text(game, v[0])} {v[1]:+d}"
     if isinstance(v, (list, tuple)):
         if v and all(_is_hex(x) for x in v):
             return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)
         return ", ".join(value_text(game, x) for x in v)
     if isinstance(v, dict):
-        return ", ".join(f"{k} {value_text(game, x)}" for k, x in v.items())
+        return ", ".join(f"{value_text(game, k)} {value_text(game, x)}" for k, x in v.items())
     return str(v)
 
 
 def order_text(game: Game, order: Order) -> str:
-    """``move 1st Foot to 0304 (path 0203→0304), facing NE``."""
-    parts = [order.kind]
+    """``move 1st Foot to 0304 (path 0203→0304), facing NE``; the kind in words (``end phase``);
+    or the ruleset's own words for the order where it has them."""
+    try:
+        said = game.ruleset.order_words(game, order)
+    except Exception:  # advisory words: never let them break a dialog
+        said = ""
+    if said:
+        return said
+    parts = [order.kind.replace("-", " ")]
     unit = order.get("unit")
     if isinstance(unit, str):
         parts.append(value_text(game, unit))
@@ -114,17 +130,26 @@ def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
                          if k not in ("t", "why", "value", "sides"))
         return f"{dice} {ev.get('why', 'roll')}: d{sides} = {ev.get('value')}" + (f" ({extra})" if extra else "")
-    rest = ", ".join(_field(game, k, v) for k, v in ev.items() if k != "t" and v not in (None, "", [], {}, ()))
+    rest = ", ".join(_field(game, k, v, named=k != kind) for k, v in ev.items()
+                     if k != "t" and v not in (None, "", [], {}, ()))
     return f"{kind}: {rest}" if rest else kind
 
 
-def _field(game: Game, key: str, v: Any) -> str:
-    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``."""
+def _field(game: Game, key: str, v: Any, named: bool = True) -> str:
+    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``. A
+    field named like its event (``phase: Movement``) is not named twice."""
     name = key.replace("_", " ")
+    if not named and v is not True and v is not False:
+        full = _field(game, key, v)
+        return full[len(name) + 1:] if full.startswith(name + " ") else full
     if v is True:
         return name
     if v is False:
         return f"no {name}"
+    if key == "phase" and isinstance(v, str) and v:
+        return f"phase {phase_title(game, v)}"  # as the ruleset names it
+    if key == "facing" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 6:
+        return f"facing {DIRECTION_NAMES[game.map.orientation][v]}"  # as orders say it, never a number
     return f"{name} {value_text(game, v)}"
 
 
@@ -222,7 +247,10 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     m = game.map
     code = m.terrain_at(h)
     desc = plain(game, game.ruleset.terrain_types.get(code, ""))
-    line = f"{m.label(h)} {code}" + (f" ({desc})" if desc and desc != code else "")
+    if desc.startswith(code):  # the ruleset's words already name the terrain
+        line = f"{m.label(h)} {desc}"
+    else:
+        line = f"{m.label(h)} {code}" + (f" ({desc})" if desc else "")
     elev = m.elevation_at(h)
     if elev:
         line += f", elevation {elev}"
@@ -240,6 +268,10 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     if m.on_road(h):
         roads = [DIRECTION_NAMES[m.orientation][d] for d, n in m.neighbors(h) if m.road_between(h, n)]
         lines.append("road " + " ".join(roads))
+    try:
+        lines += game.ruleset.place_words(game, h)
+    except Exception:  # advisory words: the hex is described without them
+        pass
     return lines
 
 
@@ -301,11 +333,18 @@ def preview_lines(game: Game, order: Order) -> list[str]:
     return lines
 
 
-def phase_title(game: Game) -> str:
-    """The current phase as the ruleset names it (``Activation``), else its id in words."""
-    phase = game.state.phase or ""
+def phase_title(game: Game, phase: str | None = None) -> str:
+    """A phase (the current one unless named) as the ruleset names it (``Activation``), else its
+    id in words."""
+    phase = (game.state.phase if phase is None else phase) or ""
     named = game.ruleset.phase_names.get(phase)
     return named or phase.replace("-", " ").replace("_", " ").capitalize() or "-"
+
+
+def passes_by_itself(game: Game, side: str | None, phase: str | None = None) -> str:
+    """The log line for a phase in which ``side`` had nothing to decide."""
+    return (f"({side_name(game, side)} has nothing to decide in the {phase_title(game, phase)} "
+            "phase: it passes by itself)")
 
 
 _ASCII = {"\u00b7": "-", "\u2192": "->", "\u2190": "<-", "\u2013": "-", "\u2014": "-", "\u2026": "...",

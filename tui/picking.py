@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.engine import Game, Order
+from hexwar.engine.forced import forced_order
 from hexwar.engine.hexgrid import Hex
 
 UNIT_KEYS = ("unit", "units")
@@ -105,8 +106,6 @@ def is_attack(order: Order) -> bool:
 
 def nothing_to_decide(legal: Legal) -> Order | None:
     """The one order of a position that leaves the player no choice (a phase with nothing to do
-    but end it), else None. Resigning does not count as a choice here."""
-    choices = [o for o in legal.orders if o.kind != "resign"]
-    if len(choices) == 1 and not units_of(choices[0]) and not legal.game.state.pending:
-        return choices[0]
-    return None
+    but end it), else None. The engine decides (``forced_order``), so a network peer and its
+    opponent agree on it without a word."""
+    return forced_order(legal.game, legal.orders)

@@ -23,13 +23,13 @@ from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
-from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, phase_title, plain,
-                       preview_lines, side_lines, side_name, unit_title)
+from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
+                       phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
 from .picking import Legal, nothing_to_decide, path_end, target_hexes
 from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
 from .session import Session
-from .turn_summary import Snapshot, summary_lines
+from .turn_summary import Snapshot, notice_lines, summary_lines
 
 if TYPE_CHECKING:
     from .app import HexwarApp
@@ -261,7 +261,15 @@ class GameScreen(Screen):
         game = self.session.game
         if self.selected is None:
             n = len(self.legal.actors())
-            return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
+            side = game.to_act()
+            if side is None or not self.session.is_human(side):  # the computer, the opponent, a match watched
+                return [f"{side_name(game, side)} to act: {n} unit(s) can act" if n else
+                        f"{side_name(game, side)} to act"]
+            if n:
+                return [f"{n} unit(s) can act: tab picks the next"]
+            if len(self.legal.phase_enders()) > 1:
+                return ["o lists the orders of this step"]
+            return ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
         legend = self.zone_legend(self.selected)
         if legend:
@@ -363,12 +371,17 @@ class GameScreen(Screen):
         self.highlight = moved
         for line in lines:
             self.write_log(f"= {line}")
-        # a notice, not a dialog: it must not swallow the player's next key
-        self.notify("\n".join(lines[1:]), title=lines[0], timeout=12)
+        # a notice, not a dialog: it must not swallow the player's next key; short, so it does not
+        # cover the map of a small terminal (the whole account is in the log)
+        self.notify("\n".join(notice_lines(lines, self.map_view.glyphs.moved, keys.display(keys.table()["log"].keys.split(",")[0]))),
+                    title=lines[0], timeout=12)
 
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
         game = self.session.game
+        from .screen_plan import offer
+        if offer(self):  # secret plans and battle reports of a campaign (tui/screen_plan.py)
+            return
         if game.over:
             from .screen_victory import VictoryScreen
             self.app.push_screen(VictoryScreen(self.session))
@@ -380,8 +393,7 @@ class GameScreen(Screen):
             return
         only = nothing_to_decide(self.legal)
         if only is not None:
-            self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase_title(game)} "
-                           "phase: it passes by itself)")
+            self.write_log(passes_by_itself(game, side))
             self.play(only)
             return
         if game.state.pending and self._shown_decision != game.state.seq:
@@ -401,11 +413,15 @@ class GameScreen(Screen):
             title += f" for {unit_title(game, about)}"
         if why:
             title += f" ({plain(game, str(why))})"
+        left = p.get("count")
+        if kind.endswith("loss") and isinstance(left, int) and left > 0:
+            title += f": {left} step{'s' if left != 1 else ''} still to lose"
         orders = [o for o in self.legal.orders if o.kind != "resign"]
         if not orders:
             return
         dice = "die" if self.app.ascii else "\u2684"
         recent = "\n".join(event_text(game, ev, dice) for ev in self._events()[-4:])
+        self.app.clear_notifications()  # a notice must not cover the answers (the log keeps it)
         self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False,
                                          context=f"What just happened:\n{recent}" if recent else ""),
                              self._chosen)
@@ -495,6 +511,9 @@ class GameScreen(Screen):
         if game.state.pending:
             self.open_decision()
             return
+        from .screen_plan import pick_on_map
+        if pick_on_map(self):  # a campaign's step 8: the orders at the point under the cursor
+            return
         h = self.map_view.cursor
         if self.selected is not None:
             unit = game.state.units[self.selected]
@@ -583,6 +602,7 @@ class GameScreen(Screen):
                     f"{unit_title(game, nearest)}: {self._why_not(nearest, h)}", severity="warning")
 
     def action_cancel(self) -> None:
+        self._fow_commander = None  # a commander picked on a campaign map (tui/screen_plan.py)
         if self.selected is not None:
             self._select(None)
         self.digits = ""
@@ -631,6 +651,10 @@ class GameScreen(Screen):
         if not self._my_turn():
             return
         game = self.session.game
+        if game.ruleset.secret_round(game) is not None and not getattr(self.session, "network", False):
+            from .screen_plan import open_plan
+            open_plan(self)  # a secret plan is entered on its own screen, never from the list
+            return
         orders = self.legal.for_unit(self.selected) if self.selected else self.legal.orders
         orders = [o for o in orders if o.kind != "resign"]  # resigning is its own command (R)
         title = f"Orders for {unit_title(game, self.selected)}" if self.selected else "All legal orders"
@@ -729,6 +753,10 @@ class GameScreen(Screen):
             self.notify("The rules offer no resignation now.", severity="warning")
             return
         self.play(order)
+
+    def action_campaign(self) -> None:
+        from .screen_campaign import open_campaign
+        open_campaign(self)
 
     def action_log(self) -> None:
         game = self.session.game

@@ -272,7 +272,7 @@ async def test_s22_4_the_preview_breakdown_names_units_never_ids():
         preview = text_of(app, "#preview")
         from hexwar.tui.describe import unit_title
         assert f"rank of {unit_title(game, 'b')}: +5" in preview      # "Blue line infantry"
-        assert "rank of b:" not in preview and f"rank of {unit_title(game, 'r')}, 5" in preview
+        assert "rank of b:" not in preview and f"rank of {unit_title(game, 'r')} +5" in preview  # a named term and its signed value
 
 
 async def test_s21_4_a_vertex_facing_is_chosen_with_the_key_that_points_there():

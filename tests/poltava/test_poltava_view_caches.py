@@ -11,7 +11,9 @@ JOURNAL = Path(__file__).resolve().parents[1] / "engine" / "fixtures" / "poltava
 
 
 def _ids(index):
-    return {h: [u.id for u in (us if isinstance(us, list) else [us])] for h, us in index.items()}
+    def name(x):
+        return (x[0], x[1].id) if isinstance(x, tuple) else x.id
+    return {h: [name(x) for x in (us if isinstance(us, list) else [us])] for h, us in index.items()}
 
 
 def test_cached_position_answers_equal_fresh_ones_through_a_whole_game():

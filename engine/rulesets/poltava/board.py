@@ -401,7 +401,7 @@ class View:
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
         self.snapshot = snapshot
-        self._indexed: tuple[dict, dict, dict] | None = None
+        self._indexed: tuple[dict, dict, dict, dict] | None = None
 
     @property
     def _alive(self) -> dict[Hex, list] | None:
@@ -431,7 +431,7 @@ class View:
         if kept is not None and kept[0] == key and kept[2] is self.occ:
             self._indexed = kept[1]
             return
-        alive, combat, redoubt = {}, {}, {}
+        alive, combat, redoubt, zocs = {}, {}, {}, {}
         for h, us in self.occ.items():
             here = [u for u in us if u.hex is not None and u.strength > 0]
             if not here:
@@ -440,11 +440,18 @@ class View:
             c = [u for u in here if arm(u) in COMBAT_ARMS]
             if c:
                 combat[h] = c
+                # the first unit of each side that projects a ZOC, in id order (see ``zoc``)
+                firsts: list = []
+                for u in c:
+                    if arm(u) in ZOC_ARMS and all(s != u.side for s, _ in firsts):
+                        firsts.append((u.side, u))
+                if firsts:
+                    zocs[h] = firsts
             if len(c) < len(here):
                 r = next((u for u in here if arm(u) == "redoubt"), None)
                 if r is not None:
                     redoubt[h] = r
-        self._indexed = (alive, combat, redoubt)
+        self._indexed = (alive, combat, redoubt, zocs)
         self.st.__dict__["_poltava_index"] = (key, self._indexed, self.occ)
 
     # --- who is where ----------------------------------------------------------------------
@@ -511,10 +518,12 @@ class View:
             out: set = set()
             m = self.m
             if self.snapshot:  # only hexes holding live combat units can project a ZOC
+                if self._indexed is None:
+                    self._index()
                 sources = []
-                for h, cs in self._combat.items():
-                    for u in cs:
-                        if u.side != side and arm(u) in ZOC_ARMS:
+                for h, firsts in self._indexed[3].items():  # type: ignore[index]
+                    for s, u in firsts:  # the first enemy unit in id order that projects one
+                        if s != side:
                             sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
                             break
                 key = tuple(sources)
@@ -661,7 +670,7 @@ class View:
         if self.snapshot:
             if self._indexed is None:
                 self._index()
-            alive, combat, redoubts = self._indexed  # type: ignore[misc]
+            alive, combat, redoubts, _ = self._indexed  # type: ignore[misc]
             if h not in alive:
                 # nobody here: only the terrain can forbid it
                 a = arm(u)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors
+from hexwar.engine.hexgrid import Hex, hex_direction_to, hex_distance, hex_neighbors
 
 from . import melee as M
 from .board import View, arm, hx, ids_by_arm, in_division, other, stat
@@ -346,7 +346,6 @@ def odb_formed(scn, st, side) -> bool:
         return False
     if len(units) == 1:
         return True
-    from hexwar.engine.hexgrid import hex_direction_to
     allowed = scn.rule(f"odb_directions_{side}", [0, 1, 2, 3, 4, 5])
     d0 = None
     for a, b in zip(units, units[1:]):
