@@ -26,6 +26,8 @@ def match_line(row: dict[str, Any], who: str) -> str:
     for the player's own matches whose turn it is."""
     seats = " vs ".join(f"{side} {name or '(open)'}" for side, name in row["seats"].items())
     head = f"{row['scenario']} · turn {row['turn']} · {seats}"
+    if row.get("turn_time"):  # the server's clock ends a decision that takes longer
+        head += f" · {row['turn_time']} s a decision"
     if row["over"]:
         r = row.get("result") or {}
         return f"{head} · over: {r.get('winner') or 'draw'} ({r.get('reason', '')})"

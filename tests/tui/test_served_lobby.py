@@ -55,3 +55,8 @@ async def test_the_lobby_screen_lists_and_keeps_its_place_on_refresh():
         listing.highlighted = 2
         screen.show(dict(data, mine=[data["mine"][1]] + [data["mine"][0]]))   # order changed
         assert screen.rows[listing.highlighted][1]["id"] == "m2"
+
+
+def test_a_timed_match_says_how_long_a_decision_may_take():
+    assert " · 90 s a decision · " in match_line(row(turn_time=90), "mine")
+    assert "a decision" not in match_line(row(turn_time=0), "open")
