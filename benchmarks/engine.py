@@ -11,7 +11,8 @@ core does not inflate) and whole-process figures give both wall time and the chi
 3. ``game.reachable(unit)`` on poltava-1 over a whole game's move phases: cold (the first question
    asked about a new position) and warm (further units on the same position);
 4. ``list(game.legal_orders())`` in poltava-2 move phases (median and max), and the per-unit query
-   ``game.unit_orders(unit)`` when the engine offers one;
+   ``game.unit_orders(unit)`` when the engine offers one: as a caller meets it (the map keeps
+   move-search expansions from earlier positions) and cold (those dropped first);
 5. ``hexwar simulate poltava-2 --seed 1`` as a whole process;
 6. ``hexwar --help`` and 7. ``hexwar scenarios`` as whole processes.
 
@@ -141,7 +142,7 @@ def bench_reachable(p1_positions: list[Recorded], repeats: int) -> dict:
 
 
 def bench_legal_orders(positions: list[Recorded]) -> dict:
-    full, counts, per_unit = [], [], []
+    full, counts, per_unit, per_unit_cold = [], [], [], []
     move_positions = [rec for rec in positions if rec.phase == "move" and rec.quiet]
     for rec in move_positions[:: max(1, len(move_positions) // 40)]:
         game = rec.game()
@@ -154,11 +155,19 @@ def bench_legal_orders(positions: list[Recorded]) -> dict:
                 start = clock()
                 list(fresh.unit_orders(uid))
                 per_unit.append(clock() - start)
+                # cold: without the move-search expansions the map keeps from earlier positions
+                fresh = rec.game()
+                fresh.map.__dict__.get("_poltava_tables", {}).pop("reach", None)
+                start = clock()
+                list(fresh.unit_orders(uid))
+                per_unit_cold.append(clock() - start)
     out = {"full_median_ms": round(_median(full) * 1e3, 1), "full_max_ms": round(max(full) * 1e3, 1),
            "orders_min": min(counts), "orders_max": max(counts), "positions": len(full)}
     if per_unit:
         out["per_unit_median_ms"] = round(_median(per_unit) * 1e3, 2)
         out["per_unit_max_ms"] = round(max(per_unit) * 1e3, 2)
+        out["per_unit_cold_median_ms"] = round(_median(per_unit_cold) * 1e3, 2)
+        out["per_unit_cold_max_ms"] = round(max(per_unit_cold) * 1e3, 2)
     return out
 
 
@@ -337,7 +346,8 @@ def main(argv: list[str] | None = None) -> int:
     line = (f"4. legal_orders() poltava-2 move phases: {lo['full_median_ms']} ms median, "
             f"{lo['full_max_ms']} ms max ({lo['orders_min']}-{lo['orders_max']} orders)")
     if "per_unit_median_ms" in lo:
-        line += f"; unit_orders(unit) {lo['per_unit_median_ms']} ms median, {lo['per_unit_max_ms']} ms max"
+        line += (f"; unit_orders(unit) {lo['per_unit_median_ms']} ms median, {lo['per_unit_max_ms']} ms max"
+                 f" (cold search: {lo['per_unit_cold_median_ms']} / {lo['per_unit_cold_max_ms']} ms)")
     print(line)
     print(f"5. hexwar simulate poltava-2 --seed 1: {pr['simulate_poltava2_s']} s wall, "
           f"{pr['simulate_poltava2_cpu_s']} s CPU (whole process)")

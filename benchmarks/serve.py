@@ -1,6 +1,6 @@
 """Figures for ``hexwar serve`` (not a test): what a served player costs the server and the link.
 
-    python benchmarks/serve.py [--sessions 8] [--keys 20] [--json]
+    python benchmarks/serve.py [--sessions 8] [--keys 20] [--turns 1] [--ceiling-cap 24] [--json]
 
 Starts a real server on 127.0.0.1 in a temporary data dir and connects real asyncssh clients with
 pseudo-terminals (80x24), then prints:
@@ -9,7 +9,14 @@ pseudo-terminals (80x24), then prints:
   * memory per idle session: resident memory of each UI process sitting at the menu (median), and
     how much the server process itself grew per session;
   * bytes per cursor key: what the server sent to the client per cursor key on the Border Clash
-    map (median over ``--keys`` presses), against the size of one msgpack order for comparison.
+    map (median over ``--keys`` presses), against the size of one msgpack order for comparison;
+  * bytes per turn: a served player (Red, on a pseudo-terminal, ending its phases) against a
+    native ``hexwar join`` client (Blue, the computer) in a match the server referees: what the
+    server streamed to the served player's terminal during each whole game turn, against the
+    protocol 2 bytes the native client received for the same turn;
+  * concurrency ceiling: idle sessions are opened one after another until connecting to the menu
+    (with its lobby) takes more than 2 s, or ``--ceiling-cap`` sessions are open (the machine is
+    shared; say so when quoting the figure).
 """
 
 from __future__ import annotations
@@ -103,7 +110,8 @@ async def measure(sessions: int, presses: int) -> dict:
             player, _ = await open_client(server.port, "mover", key)
             from hexwar.scenarios.loader import builtin_paths  # the picker lists them in this order
             down = b"\x1b[B" * [p.stem for p in builtin_paths()].index("border-clash")
-            for keys, text in ((b"\r", b"Choose a scenario"), (down + b"\r", b"who plays?"), (b"\r", b"15")):
+            for keys, text in ((b"\x1b[B\r", b"Choose a scenario"), (down + b"\r", b"who plays?"), (b"\r", b"T1/15")):
+                player.seen = b""
                 player.process.stdin.write(keys)
                 await player.wait_for(text)
             await player.drain(1.0)
@@ -124,13 +132,101 @@ async def measure(sessions: int, presses: int) -> dict:
     }
 
 
+async def bytes_per_turn(turns: int) -> dict:
+    """Streamed bytes to a served player against orders-only bytes, per whole game turn."""
+    from hexwar.net import headless
+    from hexwar.net.client import Guest
+    from hexwar.scenarios.loader import builtin_paths
+    with tempfile.TemporaryDirectory() as home:
+        server = await Server(Path(home), Limits(per_address=8)).start("127.0.0.1", 0)
+        try:
+            player, _ = await open_client(server.port, "red", asyncssh.generate_private_key("ssh-ed25519"))
+            down = b"\x1b[B" * [p.stem for p in builtin_paths()].index("border-clash")
+            steps = ((b"\r", b"against a person"), (b"n", b"which scenario?"), (down + b"\r", b"you play"),
+                     (b"\r", b"Invite code"), (b"y", b"T1/"))
+            for keys, text in steps:
+                player.seen = b""
+                player.process.stdin.write(keys)
+                await player.wait_for(text)
+            ref = next(iter(server.matches.by_id.values()))
+            native = Guest("127.0.0.1", server.port, home=Path(home) / "native", code=ref.info.code,
+                           server=True)
+            runner = asyncio.ensure_future(native.run(give_up=30))
+            await asyncio.wait_for(native.connected.wait(), 30)
+            computer = asyncio.ensure_future(headless.play(native.session, 1, level="basic"))
+            await player.drain(1.0)
+            rows = []
+            for _ in range(turns):
+                turn = ref.match.game.state.turn
+                streamed, received = 0, native.session.bytes_received + native.session.link.bytes_received
+                orders = ref.match.seq
+                sent_before = native.session.bytes_sent + native.session.link.bytes_sent
+                stalled = False
+                deadline = time.monotonic() + 120
+                while ref.match.game.state.turn == turn and not ref.match.over and not stalled:
+                    if ref.to_act() == "red":  # Red ends its phases; Enter or "o" + Enter takes the
+                        before = ref.match.seq  # first choice when the dice left a decision open
+                        for keys in (b"E", b"\r", b"o\r", b"E\r"):
+                            player.process.stdin.write(keys)
+                            give_up = time.monotonic() + 8
+                            while ref.match.seq == before and time.monotonic() < give_up:
+                                streamed += await player.drain(0.2)
+                            if ref.match.seq > before:
+                                break
+                        stalled = ref.match.seq == before
+                    else:
+                        streamed += await player.drain(0.2)
+                    stalled = stalled or time.monotonic() > deadline
+                streamed += await player.drain(1.0)
+                link = native.session.link
+                got = native.session.bytes_received + (link.bytes_received if link else 0) - received
+                sent = native.session.bytes_sent + (link.bytes_sent if link else 0) - sent_before
+                if stalled:
+                    break  # a partial turn is no figure
+                rows.append({"turn": turn, "orders": ref.match.seq - orders, "streamed_bytes": streamed,
+                             "orders_only_bytes": got, "orders_only_bytes_both_ways": got + sent})
+            computer.cancel()
+            runner.cancel()
+            player.conn.close()
+        finally:
+            await server.close()
+    return {"turns": rows}
+
+
+async def ceiling(cap: int, limit: float = 2.0) -> dict:
+    """Open idle sessions until connect-to-menu passes ``limit`` seconds or ``cap`` are open."""
+    with tempfile.TemporaryDirectory() as home:
+        server = await Server(Path(home), Limits(per_address=cap + 2, sessions=cap + 2)).start("127.0.0.1", 0)
+        clients, times = [], []
+        try:
+            while len(clients) < cap:
+                client, seconds = await open_client(server.port, f"c{len(clients)}",
+                                                    asyncssh.generate_private_key("ssh-ed25519"))
+                clients.append(client)
+                times.append(round(seconds, 3))
+                await client.drain(0.5)
+                if seconds > 3 * limit:  # well past it: the trend is clear, and the machine is shared
+                    break
+        finally:
+            for c in clients:
+                c.conn.close()
+            await server.close()
+    passed = next((i + 1 for i, t in enumerate(times) if t > limit), None)
+    return {"cap": cap, "limit_s": limit, "connect_times_s": times,
+            "held_below_limit": (passed - 1) if passed else len(times), "limit_reached": passed is not None}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sessions", type=int, default=8)
     p.add_argument("--keys", type=int, default=20)
+    p.add_argument("--turns", type=int, default=1)
+    p.add_argument("--ceiling-cap", type=int, default=24)
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
     r = asyncio.run(measure(a.sessions, a.keys))
+    r["per_turn"] = asyncio.run(bytes_per_turn(a.turns))
+    r["ceiling"] = asyncio.run(ceiling(a.ceiling_cap)) if a.ceiling_cap else None
     if a.json:
         print(json.dumps(r, indent=2))
         return
@@ -140,6 +236,15 @@ def main() -> None:
           f"server grew {r['server_growth_kib_per_session']} KiB per session")
     print(f"bytes per cursor key: median {r['bytes_per_cursor_key']['median']}, "
           f"max {r['bytes_per_cursor_key']['max']} (compare benchmarks/net.py's bytes per order)")
+    for row in r["per_turn"]["turns"]:
+        print(f"turn {row['turn']} ({row['orders']} orders): {row['streamed_bytes']} B streamed to the served "
+              f"player, {row['orders_only_bytes']} B of orders to the native one "
+              f"({row['orders_only_bytes_both_ways']} B both ways)")
+    c = r["ceiling"]
+    if c:
+        where = (f"passed {c['limit_s']} s at session {c['held_below_limit'] + 1}" if c["limit_reached"]
+                 else f"stayed under {c['limit_s']} s up to the cap of {c['cap']} sessions")
+        print(f"concurrency: connect-to-menu {where}; times {c['connect_times_s']}")
 
 
 if __name__ == "__main__":

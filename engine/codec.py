@@ -35,6 +35,22 @@ def encode(value: Any) -> bytes:
     return bytes(out)
 
 
+def scalar_bytes(v: Any) -> bytes:
+    """``encode(v)``, answered from tables for the small integers and short strings that most
+    fields hold."""
+    t = type(v)
+    if t is int:
+        if -32 <= v < 0x80:
+            return _TINY_INT[v + 32]
+    elif t is str:
+        b = _STR_CACHE.get(v)
+        if b is not None:
+            return b
+    elif v is None:
+        return b"\xc0"
+    return encode(v)
+
+
 def array_header(n: int) -> bytes:
     if n < 16:
         return _FIXARRAY[n]
@@ -73,9 +89,28 @@ def _first(kv: tuple[bytes, Any]) -> bytes:
     return kv[0]
 
 
+#: tuple of a dict's str keys, in its own order -> (encoded key, key) in canonical order. Keyed on
+#: the keys themselves, so a state's vars, sides and marks, filled in the same order each time,
+#: are sorted once; only all-str key sets are kept (an int or bool key goes the long way).
+_KEY_ORDERS: dict[tuple[Any, ...], tuple[tuple[bytes, str], ...]] = {}
+
+
+def _key_order(d: dict[Any, Any]) -> tuple[tuple[bytes, Any], ...] | list[tuple[bytes, Any]]:
+    keys = tuple(d)
+    order = _KEY_ORDERS.get(keys)
+    if order is None:
+        order = sorted_items({k: k for k in keys})
+        if all(type(k) is str for k in keys):
+            if len(_KEY_ORDERS) > 4096:
+                _KEY_ORDERS.clear()
+            _KEY_ORDERS[keys] = order = tuple(order)
+    return order
+
+
 _FIXARRAY = tuple(bytes((0x90 | n,)) for n in range(16))
 _FIXMAP = tuple(bytes((0x80 | n,)) for n in range(16))
 _SMALL_INT = tuple(bytes((n,)) for n in range(0x80))
+_TINY_INT = tuple(bytes((n & 0xFF,)) for n in range(-32, 0x80))  # -32..127, each one byte
 #: encodings of short strings met before (map keys, mark names, ids); bounded, content-keyed
 _STR_CACHE: dict[str, bytes] = {}
 
@@ -112,9 +147,9 @@ def _encode(v: Any, out: bytearray) -> None:
             _encode(item, out)
     elif t is dict:
         out += map_header(len(v))
-        for kb, item in sorted_items(v):
+        for kb, k in _key_order(v):
             out += kb
-            _encode(item, out)
+            _encode(v[k], out)
     elif v is None:
         out.append(0xC0)
     elif v is True:

@@ -82,6 +82,18 @@ class Game:
         """Why ``unit_id`` has no order at ``hex`` now (None when it has one)."""
         return self.ruleset.why_not(self, unit_id, hex)
 
+    def unit_zones(self, unit_id: str) -> "dict[str, tuple[Hex, ...]]":
+        """The hexes near a unit in each of its zones (front, flank, rear), for display."""
+        return self.ruleset.unit_zones(self, unit_id)
+
+    def event_words(self, event: Event) -> str | None:
+        """The ruleset's own log line for ``event`` (None: the generic one)."""
+        return self.ruleset.event_words(self, event)
+
+    def facing_words(self, facing: int) -> str:
+        """A facing index as the ruleset names it (a hexside, or a clock vertex)."""
+        return self.ruleset.facing_words(self, facing)
+
     def unit_card(self, unit_id: str) -> list[tuple[str, str]]:
         return self.ruleset.unit_card(self, unit_id)
 

@@ -10,11 +10,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .hexgrid import (
-    Hex, Hexside, axial_to_offset, hex_neighbor, hexside_between,
+    DIRECTIONS, Hex, Hexside, axial_to_offset, hex_neighbor, hexside_between,
     offset_label, offset_to_axial, parse_offset_label,
 )
 
 EDGES = ("north", "south", "east", "west")
+
+#: (width, height, orientation, parity) -> (hexes, their frozenset, on-map neighbours per hex);
+#: pure geometry, read-only once built, so maps of the same shape share it (a loader builds a
+#: blank map and then the real one, and a replay builds its scenario's map again)
+_GEOMETRY: dict[tuple[int, int, str, str], tuple] = {}
+
+
+def _geometry(width: int, height: int, orientation: str, parity: str) -> tuple:
+    key = (width, height, orientation, parity)
+    out = _GEOMETRY.get(key)
+    if out is None:
+        hexes = tuple(offset_to_axial(col, row, orientation, parity)
+                      for row in range(height) for col in range(width))
+        index = frozenset(hexes)
+        steps = tuple(enumerate(DIRECTIONS))
+        neigh = {}
+        for h in hexes:
+            q, r = h
+            neigh[h] = tuple((d, n) for d, (dq, dr) in steps if (n := Hex(q + dq, r + dr)) in index)
+        if len(_GEOMETRY) > 16:
+            _GEOMETRY.clear()
+        out = _GEOMETRY[key] = (hexes, index, neigh)
+    return out
 
 
 @dataclass(frozen=True)
@@ -33,19 +56,11 @@ class HexMap:
     default_terrain: str = "clear"
 
     def __post_init__(self) -> None:
-        hexes = tuple(
-            offset_to_axial(col, row, self.orientation, self.parity)
-            for row in range(self.height) for col in range(self.width)
-        )
+        hexes, index, neigh = _geometry(self.width, self.height, self.orientation, self.parity)
         object.__setattr__(self, "hexes", hexes)
-        object.__setattr__(self, "_index", frozenset(hexes))
+        object.__setattr__(self, "_index", index)
         width = max(2, len(str(max(self.width, self.height))))
         object.__setattr__(self, "label_width", width)
-        neigh = {}
-        for h in hexes:
-            neigh[h] = tuple(
-                (d, n) for d in range(6) if (n := hex_neighbor(h, d)) in self._index  # type: ignore[attr-defined]
-            )
         object.__setattr__(self, "_neighbors", neigh)
         road_hexes = set()
         for side in self.roads:

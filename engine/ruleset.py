@@ -147,6 +147,13 @@ class Ruleset:
     def targets(self, game: Position, unit_id: str) -> list["Hex"]:
         return []
 
+    def occupied_hexes(self, game: Position, unit_id: str) -> tuple["Hex", ...]:
+        """Every hex the unit's pieces stand in, so the map can draw each of them. Most rulesets
+        put a unit in one hex; a ruleset whose units spread over several (stands of a line)
+        says which. Empty for a unit off the map."""
+        u = game.state.units.get(unit_id)
+        return () if u is None or u.hex is None else (u.hex,)
+
     def zoc_hexes(self, game: Position, side: str) -> list["Hex"]:
         """Hexes where a unit of ``side`` is in contact with / in the zone of control of the enemy
         (entering one stops a move). The default is every map hex next to a live enemy unit;
@@ -195,14 +202,29 @@ class Ruleset:
                 continue
             rows.append((label, str(value)))
         if self.has_facing and 0 <= u.facing < 6:
-            from .hexgrid import DIRECTION_NAMES
-            rows.append(("facing", DIRECTION_NAMES[game.map.orientation][u.facing]))
+            rows.append(("facing", self.facing_words(game, u.facing)))
         if u.division:
             rows.append(("division", u.division))
         if u.grade and u.grade != "average":
             rows.append(("grade", u.grade))
         rows.append(("status", self.status_words(game, unit_id)))
         return rows
+
+    def facing_words(self, game: Position, facing: int) -> str:
+        """How a facing index is named to the player; the default names the hexside it faces
+        (``NE``), rulesets whose units face a vertex name that instead."""
+        from .hexgrid import DIRECTION_NAMES
+        return DIRECTION_NAMES[game.map.orientation][facing % 6]
+
+    def unit_zones(self, game: Position, unit_id: str) -> "dict[str, tuple[Hex, ...]]":
+        """The hexes near a unit that lie in each of its zones (``front``, ``flank``, ``rear``),
+        for the map to draw when the unit is selected; empty when the rules have no zones."""
+        return {}
+
+    def event_words(self, game: Position, event: "Event") -> str | None:
+        """One log line for an event in the ruleset's own words (unit ids and ``[q, r]`` hexes
+        may stay: the UI turns them into names and labels); None leaves the generic line."""
+        return None
 
     def status_words(self, game: Position, unit_id: str) -> str:
         """The unit's marks in words (``has moved, fired``); ``ready`` when it has none worth saying."""

@@ -13,10 +13,12 @@ parts joined in canonical order, byte for byte what encoding the whole ``to_data
 from __future__ import annotations
 
 import hashlib
+import itertools
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
-from .codec import Encoded, decode, encode, map_header, sorted_items
+from .codec import Encoded, array_header, decode, encode, map_header, scalar_bytes, sorted_items
 from .hexgrid import Hex
 
 Scalar = int | str | bool | None
@@ -36,24 +38,27 @@ class Marks(dict):  # type: ignore[type-arg]
         dict.__delitem__(self, key)
         self.changed = True
 
-    def pop(self, *args: Any) -> Any:
-        self.changed = True
-        return dict.pop(self, *args)
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key in self:  # taking away what is not there changes nothing (an end of turn
+            self.changed = True  # clears four marks off every unit, most of which have none)
+        return dict.pop(self, key, *default)
 
     def popitem(self) -> Any:
         self.changed = True
         return dict.popitem(self)
 
     def clear(self) -> None:
+        if self:
+            self.changed = True
         dict.clear(self)
-        self.changed = True
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         dict.update(self, *args, **kwargs)
         self.changed = True
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
-        self.changed = True
+        if key not in self:
+            self.changed = True
         return dict.setdefault(self, key, default)
 
     def __ior__(self, other: Any) -> "Marks":
@@ -62,7 +67,52 @@ class Marks(dict):  # type: ignore[type-arg]
         return self
 
 
+_HEAD = frozenset(("id", "side", "kind", "name"))
+_UNIT_FIELDS = 12  # the length of ``Unit.to_data()``
+
+
+def _encode_unit(d: dict[str, Any]) -> bytes:
+    """``encode(unit.to_data())`` from the unit's ``__dict__``, reusing the encoded id, side,
+    kind and name (``_head``) and stats (``_stats_bytes``), which seldom or never change."""
+    head = d.get("_head")
+    if head is None:
+        head = d["_head"] = (array_header(_UNIT_FIELDS) + encode(d["id"]) + encode(d["side"])
+                             + encode(d["kind"]) + encode(d["name"]))
+    stats = d.get("_stats_bytes")
+    if stats is None:
+        stats = d["_stats_bytes"] = encode(dict(d["stats"]))
+    h = d["hex"]
+    if h is None:
+        where = b"\xc0"
+    else:
+        where = _FIXARRAY2 + scalar_bytes(h[0]) + scalar_bytes(h[1])
+    marks = d["marks"]
+    return b"".join((head, where, scalar_bytes(d["strength"]), scalar_bytes(d["max_strength"]),
+                     scalar_bytes(d["facing"]), scalar_bytes(d["division"]), scalar_bytes(d["grade"]),
+                     stats, encode(dict(marks)) if marks else _EMPTY_MAP))
+
+
+_FIXARRAY2 = array_header(2)
+_EMPTY_MAP = map_header(0)
+
+
 _set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Unit.__setattr__
+
+#: Position stamps. A unit gets a new stamp whenever its hex, strength, side, kind or stats are
+#: assigned, and ``Unit.clone`` gives its clone its own, so within one state two equal stamps
+#: mean the same unit object in the same place (``State.copy`` keeps the stamps: its clones live
+#: in another state, whose caches are its own). A stamp is a version number, never reused (unlike
+#: ``id()``), and decides nothing: it only tells a cache kept on a state that what it derived from
+#: the state's units (who stands where) still holds.
+#: A second stamp, ``_ks``, is taken only when kind or stats are assigned and is kept by clones:
+#: equal ``_ks`` stamps mean equal kind and stats, which is all a ruleset's per-unit constants
+#: (Poltava's arm of service) are derived from.
+_STAMPS = itertools.count(1)
+_POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats"))
+_STAMP_OF = attrgetter("_at")
+_BYTES_OF = attrgetter("_bytes")
+_CHANGED_OF = attrgetter("marks.changed")
+_KIND_STAMP_OF = attrgetter("_ks")
 
 
 def _marks(value: Any, changed: bool = True) -> Marks:
@@ -98,10 +148,19 @@ class Unit:
         d = self.__dict__
         if name == "marks":
             value = _marks(value)  # its own dict, so no other unit shares its change flag
-        elif name in ("kind", "stats"):
-            d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
+        elif name in _POSITIONAL:
+            d["_at"] = next(_STAMPS)
+            if name == "kind" or name == "stats":
+                d["_ks"] = d["_at"]
+                d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
+        if name in _HEAD or name == "stats":
+            d["_head"] = None  # the cached leading fields and stats bytes are stale
+            d["_stats_bytes"] = None
         d[name] = value
         d["_bytes"] = None
+        marks = d.get("marks")
+        if type(marks) is Marks:
+            marks.changed = True  # what State._units_bytes looks at
 
     def encoded(self) -> bytes:
         """``encode(self.to_data())``, kept until the unit changes."""
@@ -112,7 +171,7 @@ class Unit:
             marks = d["marks"] = _marks(marks)
             b = None
         if b is None or marks.changed:
-            b = encode(self.to_data())
+            b = _encode_unit(d)
             d["_bytes"] = b
             marks.changed = False
         return b
@@ -123,6 +182,7 @@ class Unit:
         d = self.__dict__.copy()
         marks = d["marks"]
         d["marks"] = _marks(marks, marks.changed)
+        d["_at"] = next(_STAMPS)
         _set_dict(new, "__dict__", d)
         return new
 
@@ -194,6 +254,59 @@ class State:
                     here.append(u)
         return out
 
+    def position_key(self) -> tuple[Any, ...]:
+        """Equal for two calls on this state exactly when the same unit objects stand with the
+        same hex, strength, side, kind and stats (see ``_STAMPS``): what the caches of positions
+        kept on a state key on. Not for comparing two states."""
+        units = self.units
+        try:
+            return tuple(units), tuple(map(_STAMP_OF, units.values()))
+        except AttributeError:  # a unit made without __init__ or clone: stamp it now
+            _stamp_strays(units)
+            return tuple(units), tuple(map(_STAMP_OF, units.values()))
+
+    def kinds_key(self) -> tuple[Any, ...]:
+        """Equal for two states (or two calls) whose units have the same ids, kinds and stats,
+        wherever they stand: what tables of per-unit constants key on."""
+        units = self.units
+        try:
+            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+        except AttributeError:
+            _stamp_strays(units)
+            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+
+    def position_token(self) -> tuple[Any, ...]:
+        """``position_key()``, answered without walking the units when nothing can have changed:
+        if no stamp at all was drawn in this process since this state was last asked (each draw
+        here takes one, so the next draw is exactly one more) and its units dict is the same
+        object of the same size, the last key still holds and that same tuple is returned."""
+        d = self.__dict__
+        now = next(_STAMPS)
+        units = self.units
+        kept = d.get("_position")
+        if kept is not None and kept[1] is units and kept[2] == len(units):
+            if now == kept[0] + 1:
+                d["_position"] = (now, units, kept[2], kept[3])
+                return kept[3]
+            key = self.position_key()
+            if key == kept[3]:
+                key = kept[3]
+        else:
+            key = self.position_key()
+        d["_position"] = (next(_STAMPS), units, len(units), key)
+        return key
+
+    def shared_occupancy(self) -> dict[Hex, list[Unit]]:
+        """``occupancy()`` kept until a unit moves, changes strength or side: one dict shared by
+        every caller, who must only read it."""
+        key = self.position_token()
+        kept = self.__dict__.get("_occupancy")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        occ = self.occupancy()
+        self.__dict__["_occupancy"] = (key, occ)
+        return occ
+
     def units_in_id_order(self) -> list[Unit]:
         """Every unit in id order (the order rules walk them in); ``units`` is keyed by id."""
         units = self.units
@@ -247,20 +360,30 @@ class State:
         }
 
     def _units_bytes(self) -> bytes:
+        """The units map, encoded: the key bytes and each unit's kept bytes, joined in canonical
+        order. A unit is stale exactly when its marks say ``changed`` (``Unit.__setattr__`` sets
+        it too), so finding the stale ones and joining are C loops (``map``, ``any``, slices)
+        and a unit that did not change costs almost nothing."""
         units = self.units
-        order = _unit_order(tuple(units))
-        parts = [map_header(len(units))]
-        append = parts.append
-        for kb, k in order:
-            append(kb)
-            u = units[k]
-            d = u.__dict__
-            b = d.get("_bytes")
-            marks = d["marks"]
-            if b is None or type(marks) is not Marks or marks.changed:
-                b = u.encoded()
-            append(b)
-        return b"".join(parts)
+        key_bytes, keys = _unit_order(tuple(units))
+        ordered = list(map(units.__getitem__, keys))
+        slots: list[Any] = [None] * (2 * len(ordered))
+        slots[0::2] = key_bytes
+        try:
+            if any(map(_CHANGED_OF, ordered)):
+                stale = list(map(_CHANGED_OF, ordered))
+                i = -1
+                try:
+                    while True:
+                        i = stale.index(True, i + 1)
+                        ordered[i].encoded()
+                except ValueError:  # no more
+                    pass
+            slots[1::2] = map(_BYTES_OF, ordered)
+            return map_header(len(keys)) + b"".join(slots)
+        except (AttributeError, TypeError):  # a unit or its marks put in place past __setattr__
+            slots[1::2] = [u.encoded() for u in ordered]
+            return map_header(len(keys)) + b"".join(slots)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "State":
@@ -276,10 +399,38 @@ class State:
         return State(
             ruleset=self.ruleset, scenario=self.scenario, turn=self.turn, phase=self.phase,
             active=self.active, side_order=list(self.side_order), sides=_plain_copy(self.sides),
-            units={k: u.clone() for k, u in self.units.items()},
+            units=_clone_units(self.units),
             pending=_plain_copy(self.pending), vars=_plain_copy(self.vars),
             result=_plain_copy(self.result), seq=self.seq,
         )
+
+
+def _clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
+    """``{k: u.clone()}``, inlined (a copy is made for every order tried), and keeping each
+    unit's position stamp: the stamps are only ever compared within one state, and the new
+    state holds every clone under the key its original had, so they still tell its units apart."""
+    out = {}
+    new = object.__new__
+    for k, u in units.items():
+        d = u.__dict__.copy()
+        m = d["marks"]
+        nm = Marks(m)
+        nm.changed = m.changed if type(m) is Marks else True
+        d["marks"] = nm
+        c = new(Unit)
+        _set_dict(c, "__dict__", d)
+        out[k] = c
+    return out
+
+
+def _stamp_strays(units: dict[str, Unit]) -> None:
+    """Stamp units made without ``__init__`` or ``clone`` (e.g. by ``object.__new__``)."""
+    for u in units.values():
+        d = u.__dict__
+        if "_at" not in d:
+            d["_at"] = next(_STAMPS)
+        if "_ks" not in d:
+            d["_ks"] = next(_STAMPS)
 
 
 _SORTED: dict[tuple[str, ...], list[str]] = {}
@@ -296,23 +447,33 @@ def _sorted_ids(keys: tuple[str, ...]) -> list[str]:
     return out
 
 
-_ORDERS: dict[tuple[Any, ...], list[tuple[bytes, Any]]] = {}
+_ORDERS: dict[tuple[Any, ...], tuple[tuple[bytes, ...], tuple[Any, ...]]] = {}
 
 
-def _unit_order(keys: tuple[Any, ...]) -> list[tuple[bytes, Any]]:
-    """The unit ids in canonical map order with their encoded bytes; a game keeps the same ids
+def _unit_order(keys: tuple[Any, ...]) -> tuple[tuple[bytes, ...], tuple[Any, ...]]:
+    """The unit ids in canonical map order, and their encoded bytes; a game keeps the same ids
     from start to end, so this is worked out once per set of ids (keyed on the ids themselves)."""
     order = _ORDERS.get(keys)
     if order is None:
-        order = [(kb, k) for kb, k in sorted_items({k: k for k in keys})]
+        pairs = sorted_items({k: k for k in keys})
+        order = (tuple(kb for kb, _ in pairs), tuple(k for _, k in pairs))
         if len(_ORDERS) > 64:
             _ORDERS.clear()
         _ORDERS[keys] = order
     return order
 
 
+_ATOMS = frozenset((int, str, bool, type(None), bytes))
+
+
 def _plain_copy(value: Any) -> Any:
-    """Deep copy of plain data; tuples become lists, exactly as an encode/decode round trip does."""
+    """Deep copy of plain data; tuples become lists, exactly as an encode/decode round trip does.
+    Scalars are taken as they are without a call of their own."""
+    t = type(value)
+    if t is dict:
+        return {k: v if type(v) in _ATOMS else _plain_copy(v) for k, v in value.items()}
+    if t is list or t is tuple:
+        return [v if type(v) in _ATOMS else _plain_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain_copy(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -120,8 +120,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _batch_collector() -> None:
+    """A batch command (simulate, replay) makes and drops positions by the thousand. The engine
+    leaves no reference cycles among them, so they are freed as soon as dropped, and the garbage
+    collector's young-generation passes (every 700 new objects by default) find nothing to
+    collect: make them rarer. Affects speed only, never a result."""
+    import gc
+    gc.set_threshold(10_000, 20, 20)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from hexwar.match import simulate
+    _batch_collector()
     scenario = _load(args.scenario)
     if args.journal and Path(args.journal).exists():
         raise UserError(f"{args.journal}: already exists; choose a new journal file")
@@ -164,6 +174,7 @@ def _levels(given: list[str], sides: list[str]) -> dict[str, str]:
 def cmd_replay(args: argparse.Namespace) -> int:
     from hexwar.match import replay
     from hexwar.journal import JournalError, read_journal
+    _batch_collector()
     start = time.perf_counter()
     try:
         contents = read_journal(args.file)

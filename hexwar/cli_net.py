@@ -139,6 +139,9 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     s.add_argument("address", metavar="HOST[:PORT]", help="the host's address (default port 2222)")
     s.add_argument("--code", help="the invite code the host printed (not needed once joined)")
     s.add_argument("--fingerprint", help="the host key fingerprint the host printed (SHA256:...)")
+    s.add_argument("--server", action="store_true",
+                   help="the host is a 'hexwar serve' server: it referees the match and vouches for "
+                        "the opponent's dice")
     _common(s)
     s.set_defaults(func=_logged(cmd_join))
 

@@ -9,6 +9,7 @@ the ruleset itself names (``engine/rulesets/<r>/drawing.py``).
 from __future__ import annotations
 
 import importlib
+from typing import Any, Callable
 from dataclasses import dataclass
 
 ROAD = "+"
@@ -91,6 +92,12 @@ class UnitDrawing:
     facing: bool
     units: dict[str, tuple[str, str, str]]          # kind -> (symbol, type name, role)
     vertex: bool = False                            # a facing names a hex vertex, not a side
+    #: unit -> one character for its formation or state ("" for none); None: the ruleset has none
+    mark: Callable[[Any], str] | None = None
+    mark_names: tuple[tuple[str, str], ...] = ()    # (character, meaning) for the map key
+
+    def mark_of(self, u: Any) -> str:
+        return self.mark(u) if self.mark is not None else ""
 
     def symbol(self, kind: str) -> str:
         return self.units[kind][0] if kind in self.units else "?"
@@ -115,7 +122,8 @@ def unit_drawing(scenario) -> UnitDrawing:
     for kind, letter in zip(kinds, free):
         units[kind] = (letter, kind, "")
     facing = getattr(mod, "FACING", False)
-    return UnitDrawing(bool(facing), units, facing == "vertex")
+    return UnitDrawing(bool(facing), units, facing == "vertex", getattr(mod, "counter_mark", None),
+                       tuple(getattr(mod, "MARK_NAMES", {}).items()))
 
 
 def legend(scenario, g: MapGlyphs | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -134,4 +142,6 @@ def legend(scenario, g: MapGlyphs | None = None) -> list[tuple[str, list[tuple[s
         seen.setdefault(drawing.symbol(k), drawing.type_name(k))
     if seen:
         rows.append(("units", sorted(seen.items())))
+    if drawing.mark_names:
+        rows.append(("marks", list(drawing.mark_names)))
     return rows

@@ -158,7 +158,7 @@ def _legend(scenario, g: MapGlyphs, lay: Layout) -> str:
         text = ", ".join(f"{c} {name}" for c, name in entries)
         if group == "hexsides":
             text += " (drawn on the edge itself)"
-        if group != "units":
+        if group not in ("units", "marks"):
             rows.append(f"  {group + ':':<10}{text}")
     sides = ", ".join(f"{g.sides[s.id]} {s.name}" for s in scenario.sides)
     rows.append(f"  units:    {sides} (a unit starts there)")
@@ -166,6 +166,10 @@ def _legend(scenario, g: MapGlyphs, lay: Layout) -> str:
     if types:
         rows.append("  types:    " + ", ".join(f"{c} {name}" for c, name in types)
                     + " (on the game screen's counters)")
+    marks = dict(legend(scenario, g)).get("marks")
+    if marks:
+        rows.append("  marks:    " + ", ".join(f"{c} {name}" for c, name in marks)
+                    + " (under a counter on the game screen)")
     inside = "each hex shows its CCRR label; " if lay.labels else ""
     rows.append(f"  hexes:    {inside}CCRR = column (rulers above and below), "
                 "then row (left and right)")

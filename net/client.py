@@ -17,6 +17,7 @@ from typing import Any
 import asyncssh
 
 from hexwar.engine import Dice, Game, Order, order_seed
+from hexwar.engine.forced import forced_order, names_units
 from hexwar.engine.orders import IllegalOrderError, InvalidOrderError
 
 from . import handshake, protocol
@@ -98,8 +99,14 @@ class Guest:
 
     def __init__(self, host: str, port: int, *, home: Path, code: str | None = None,
                  fingerprint: str | None = None, journal: str | None = None,
-                 resume: str | None = None, keepalive: float = KEEPALIVE_INTERVAL, keepalive_max: int = KEEPALIVE_COUNT_MAX) -> None:
+                 resume: str | None = None, keepalive: float = KEEPALIVE_INTERVAL, keepalive_max: int = KEEPALIVE_COUNT_MAX,
+                 opener: Any = None, server: bool = False) -> None:
         self.host, self.port, self.home, self.code = host, port, home, code
+        self.opener = opener  # async () -> (connection, Link) instead of SSH (a served player's local socket)
+        # Joining a ``hexwar serve`` match: its referee vouches for the opponent's dice. Without
+        # this a host that claims to be a referee is refused, so an ordinary host can never
+        # skip commit-reveal by claiming it.
+        self.server = server or opener is not None
         self.fingerprint, self.journal, self.keepalive, self.keepalive_max = fingerprint, journal, keepalive, keepalive_max
         self.session: Session | None = None
         if resume:
@@ -113,9 +120,12 @@ class Guest:
 
     async def connect_once(self) -> str:
         """One connection's life: returns why it ended. Raises on refusals (no point retrying)."""
-        conn, link = await open_link(self.host, self.port, home=self.home, username="player",
-                                     code=self.code, expected_fingerprint=self.fingerprint,
-                                     keepalive=self.keepalive, keepalive_max=self.keepalive_max)
+        if self.opener is not None:
+            conn, link = await self.opener()
+        else:
+            conn, link = await open_link(self.host, self.port, home=self.home, username="player",
+                                         code=self.code, expected_fingerprint=self.fingerprint,
+                                         keepalive=self.keepalive, keepalive_max=self.keepalive_max)
         try:
             theirs = await handshake.receive_hello(link)
             session = self.session
@@ -133,11 +143,16 @@ class Guest:
                 problems.append("the host is playing a different match than our journal")
             if session is not None and session.side != my_side:
                 problems.append(f"the host gives us side {my_side!r} but our journal plays {session.side!r}")
+            if "referee" in theirs["caps"] and not self.server:
+                problems.append("this host is a hexwar server that referees its matches (it vouches for "
+                                "the opponent's dice); join with --server to play it")
             if problems:
                 raise await handshake.refuse(link, problems)
             await link.send(mine)
             if session is None:
                 session = self._new_session(scenario, theirs, my_side)
+            if "referee" in theirs["caps"]:  # a server's match: the opponent's orders come as records
+                session.referee_peer, session.max_resume_gap = True, None
             self.connected.set()
             return await session.run_link(link)
         finally:
@@ -185,8 +200,10 @@ class Guest:
 class Watcher:
     """A spectator: receives the order stream, checks it with its own engine, never sends orders."""
 
-    def __init__(self, host: str, port: int, *, home: Path, code: str | None, fingerprint: str | None = None) -> None:
+    def __init__(self, host: str, port: int, *, home: Path, code: str | None, fingerprint: str | None = None,
+                 opener: Any = None) -> None:
         self.host, self.port, self.home, self.code, self.fingerprint = host, port, home, code, fingerprint
+        self.opener = opener  # as for ``Guest``
         self.game: Game | None = None
         self.match_id = b""
         self.result: dict[str, Any] | None = None
@@ -195,8 +212,11 @@ class Watcher:
         self.hello_bytes = 0
 
     async def run(self, on_event=None) -> dict[str, Any]:  # noqa: ANN001
-        conn, link = await open_link(self.host, self.port, home=self.home, username="spectator",
-                                     code=self.code, expected_fingerprint=self.fingerprint)
+        if self.opener is not None:
+            conn, link = await self.opener()
+        else:
+            conn, link = await open_link(self.host, self.port, home=self.home, username="spectator",
+                                         code=self.code, expected_fingerprint=self.fingerprint)
         try:
             theirs = await handshake.receive_hello(link)
             scenario = await handshake.obtain_scenario(link, theirs)
@@ -243,15 +263,21 @@ class Watcher:
                 dice = None
                 if msg["nonces"]:
                     dice = Dice(order_seed(self.match_id, msg["seq"], *msg["nonces"]))
+                phase = str(self.game.state.phase or "")
+                passed = not names_units(order) and forced_order(self.game) == order
                 events = self.game.apply(order, dice, msg["side"])
             except (InvalidOrderError, IllegalOrderError) as exc:
                 self._problem(f"record {msg['seq']} refused: {exc}")
                 return
             if protocol.short_digest(self.game.digest()) != msg["digest"]:
                 self._problem(f"record {msg['seq']}: digest differs from the host's")
+            if passed:
+                log.info("record %s: %s has nothing to decide in phase %r: it passes by itself",
+                         msg["seq"], msg["side"], phase)
             if on_event:
                 on_event(SessionEvent("applied", f"{msg['seq']}: {msg['side']} {order.to_text()}",
-                                      {"events": events}))
+                                      {"events": events, "side": msg["side"], "automatic": passed,
+                                       "phase": phase if passed else None}))
         elif msg["type"] == "chat":
             self.chat = (self.chat + [f"{msg.get('side', '?')}: {msg['text']}"])[-KEPT_LINES:]
             if on_event:

@@ -10,6 +10,7 @@ import asyncio
 import time
 from typing import Any
 
+from hexwar.engine import secret
 from hexwar.engine.levels import DEFAULT_LEVEL, computer_for
 
 from .errors import Desync, NotYourTurn, PeerGone
@@ -39,6 +40,8 @@ async def play(session: Session, seed: int | str = 0, *, level: str = DEFAULT_LE
         if not session.can_act:
             continue
         try:
+            if await _secret_step(session):
+                continue
             order = await asyncio.to_thread(computer.choose, session.game.copy())
             if order_delay:
                 await asyncio.sleep(order_delay)
@@ -50,3 +53,18 @@ async def play(session: Session, seed: int | str = 0, *, level: str = DEFAULT_LE
     summary = session.summary()
     summary["seconds"] = round(time.perf_counter() - start, 3)
     return summary
+
+
+async def _secret_step(session: Session) -> bool:
+    """In a round of secret plans, seal the computer's plan (made from the shared state only)
+    or open the one sealed before; True if this was such a step."""
+    game = session.game
+    rnd = game.ruleset.secret_round(game)
+    if rnd is None or secret.next_side(rnd) != session.side:
+        return False
+    if secret.stage(rnd) == "commit":
+        plan = await asyncio.to_thread(game.ruleset.ai_plan, game.copy(), session.side)
+        await session.commit_plan(plan)
+    else:
+        await session.reveal_plan()
+    return True

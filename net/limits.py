@@ -38,6 +38,8 @@ class Limits:
     chat_burst: int = 5                # chat messages accepted at once ...
     chat_per_second: float = 1.0       # ... then this many a second
     clock_allowance: float = 2.0       # seconds of link delay granted to a time-forfeit claim
+    plan_bytes: int = 4096             # a sealed plan's rows, packed (secret_plans.py)
+    plan_messages_per_round: int = 6   # seal/unseal messages from the peer per round and link
 
 
 class LoginThrottle:

@@ -20,7 +20,8 @@ from typing import Any, Callable
 from .errors import ProtocolViolation
 
 PROTOCOL_VERSION = 2
-CAPABILITIES = ("lockstep", "commit-reveal", "resume", "chat", "draw", "turn-timer", "spectate")
+CAPABILITIES = ("lockstep", "commit-reveal", "resume", "chat", "draw", "turn-timer", "spectate",
+                "sealed-plans")
 REQUIRED_CAPS = ("lockstep", "commit-reveal", "resume")
 NONCE_MIN, NONCE_MAX = 16, 64
 MAX_CHAT = 500
@@ -80,6 +81,24 @@ def _nonces(v: Any) -> str | None:
     return f"must be nil or two {NONCE_MIN}..{NONCE_MAX}-byte nonces"
 
 
+PLAN_ROWS, PLAN_ROW_ITEMS, PLAN_TEXT = 64, 32, 64  # the shape engine/secret.py accepts, and short text
+SALT_BYTES = 40  # a sealed plan's salt: match id (16) + seq of its seal (8) + secret (16); see secret_plans.py
+
+
+def _plan(v: Any) -> str | None:
+    if not isinstance(v, list) or len(v) > PLAN_ROWS:
+        return f"must be a list of at most {PLAN_ROWS} rows"
+    for row in v:
+        if not isinstance(row, list) or not 1 <= len(row) <= PLAN_ROW_ITEMS:
+            return f"must hold rows of 1..{PLAN_ROW_ITEMS} values"
+        for x in row:
+            if not (x is None or isinstance(x, (bool, int)) or isinstance(x, str) and len(x) <= PLAN_TEXT):
+                return f"rows hold only integers, true/false, nil or text of at most {PLAN_TEXT} characters"
+            if isinstance(x, int) and not isinstance(x, bool) and not -(1 << 31) <= x < 1 << 31:
+                return "rows hold integers of at most 32 bits"
+    return None
+
+
 def _result(v: Any) -> str | None:
     if v is None:
         return None
@@ -119,6 +138,9 @@ SCHEMAS: dict[str, dict[str, tuple[Check, bool]]] = {
               "commit": (_bin(32, 32), False)},
     "nonce": {"seq": (SEQ, True), "nonce": (NONCE, True)},
     "reveal": {"seq": (SEQ, True), "nonce": (NONCE, True), "digest": (DIGEST, True)},
+    "seal": {"seq": (SEQ, True), "plan_commit": (_bin(32, 32), True), "digest": (DIGEST, True)},
+    "unseal": {"seq": (SEQ, True), "plan": (_plan, True), "salt": (_bin(SALT_BYTES, SALT_BYTES), True),
+               "digest": (DIGEST, False), "commit": (_bin(32, 32), False)},
     "ack": {"seq": (SEQ, True), "digest": (DIGEST, True)},
     "record": {"seq": (SEQ, True), "side": (ID, True), "order": (_map, True),
                "nonces": (_nonces, True), "digest": (DIGEST, True)},
@@ -192,10 +214,13 @@ WIRE: dict[str, tuple[int, tuple[str, ...]]] = {
     "error": (13, ("reason", "ref")),
     "end": (14, ("result", "seq", "digest")),
     "bye": (15, ("reason", "seq", "digest")),
+    "seal": (16, ("seq", "plan_commit", "digest")),
+    "unseal": (17, ("seq", "plan", "salt", "digest", "commit")),
 }
 BY_CODE = {code: (kind, fields) for kind, (code, fields) in WIRE.items()}
 NIL_VALUED = ("nonces", "result")  # fields where nil is a value, not an absent field
 ORDER_FIELDS = ("order",)
+PLAN_FIELDS = ("plan",)  # plan rows: their strings go through the string table like order values
 TOKEN_FIELDS = ("side",)
 
 
@@ -289,6 +314,8 @@ def encode(msg: dict[str, Any], strings: Strings) -> list[Any]:
             v = encode_order(v, strings)
         elif name in TOKEN_FIELDS and v is not None:
             v = strings.token(v)
+        elif name in PLAN_FIELDS and v is not None:
+            v = strings.value(v)
         values.append(v)
     while values and values[-1] is None and fields[len(values) - 1] not in NIL_VALUED:
         values.pop()
@@ -314,5 +341,11 @@ def decode(frame: Any, strings: Strings) -> dict[str, Any]:
             v = decode_order(v, strings)
         elif name in TOKEN_FIELDS:
             v = strings.name(v)
+        elif name in PLAN_FIELDS:
+            if not isinstance(v, list) or len(v) > PLAN_ROWS or not all(
+                    isinstance(r, list) and len(r) <= PLAN_ROW_ITEMS for r in v):
+                raise ProtocolViolation(f"'{kind}' message field 'plan' must be a list of at most "
+                                        f"{PLAN_ROWS} rows")
+            v = strings.unvalue(v)
         msg[name] = v
     return parse(msg)

@@ -236,6 +236,7 @@ async def _join(args: argparse.Namespace) -> int:
         if done.finished:
             raise MatchFinished(args.resume, done.result)
     guest = Guest(host, port, home=data_dir(), code=args.code, fingerprint=args.fingerprint,
+                  server=getattr(args, "server", False),
                   journal=args.journal, resume=args.resume)
     runner = asyncio.ensure_future(guest.run(give_up=args.give_up))
     waiter = asyncio.ensure_future(guest.connected.wait())

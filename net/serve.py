@@ -6,6 +6,10 @@ player's identity (``accounts``): the first key under a name owns it. Each playe
 journals in a folder of their own under the server's data dir, so a player who leaves and comes
 back with the same key finds them again, and sees no one else's.
 
+Matches between people belong to the server (``referee``): a served player's UI process reaches
+them through the lobby socket (``lobby``); an installed hexwar logs in as ``player`` (invite code,
+then its key) or ``spectator`` (watch code) and speaks protocol 2 on the ``hexwar`` subsystem.
+
 Limits keep a hostile or careless client from taking the server down: connections in total and
 per address, a short time to log in, a keepalive, and an idle timeout per session.
 """
@@ -15,15 +19,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from . import handshake
 from .accounts import Accounts, AccountRefused
-from .keys import fingerprint, host_key
+from .errors import HandshakeRefused, HexwarNetError, LinkClosed
+from .keys import fingerprint, host_key, import_public, public_line
+from .limits import Limits as NetLimits, LoginThrottle
+from .link import Link
+from .lobby import SOCKET_ENV, TICKET_ENV, LobbyService
 from .pty_bridge import python_argv, run_on_pty
+from .referee import Matches, Referee
+from .server import SUBSYSTEM
 
 log = logging.getLogger("hexwar.net")
 
@@ -33,7 +46,9 @@ hexwar is played in a terminal. Connect with a terminal, for example:
     ssh -t -p {port} {name}@{host}
 
 The first key you log in with owns the name you chose; come back with the same key to find your
-games again. (An installed hexwar plays over its own protocol: see 'hexwar --help'.)
+games and matches again. With hexwar installed, join a match here by its invite code instead:
+
+    hexwar join {host}:{port} --server --code CODE
 """
 
 
@@ -47,6 +62,11 @@ class Limits:
     idle_seconds: float = 30 * 60.0  # a session with no key pressed for this long is closed
     keepalive_seconds: float = 15.0
     accounts: int = 10_000
+    matches: int = 1000
+
+
+#: the users an installed hexwar logs in as (``hexwar join`` / ``hexwar watch``)
+NATIVE = ("player", "spectator")
 
 
 class _Login(asyncssh.SSHServer):
@@ -58,6 +78,11 @@ class _Login(asyncssh.SSHServer):
         self.address = "?"
         self.key: asyncssh.SSHKey | None = None
         self.counted = False
+        self.username = ""
+        self.native_match: Referee | None = None  # the match a native client's code named
+        self.code: str | None = None
+        self.wrong_codes = 0
+        self.channels = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -69,21 +94,35 @@ class _Login(asyncssh.SSHServer):
             return
         self.counted = True
 
+    def _close_if_idle(self) -> None:
+        if self.channels == 0 and self.conn is not None:
+            log.info("closed a native login from %s with no open channel", self.address)
+            self.conn.close()
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
             self.server.release(self.address)
             self.counted = False
 
     def begin_auth(self, username: str) -> bool:
+        self.username = username
         return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def password_auth_supported(self) -> bool:
-        return False
+        return self.username in NATIVE  # an installed hexwar's invite or watch code
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        return await self.server.code_login(self, username, password)
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if username in NATIVE:  # a native client that holds a seat comes back by its key
+            ok = username == "player" and bool(self.server.matches.of_identity(f"key:{public_line(key)}"))
+            if ok:
+                self.key = key
+            return ok
         why = self.server.accounts.problem(username, key)
         if why is not None:
             if self.conn is not None:
@@ -94,8 +133,12 @@ class _Login(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         # the key is proven now: only now does a free name become this key's
-        assert self.conn is not None and self.key is not None
+        assert self.conn is not None
         name = self.conn.get_extra_info("username")
+        if name in NATIVE:  # as protocol 2's host: a login that opens no channel is closed soon
+            asyncio.get_running_loop().call_later(self.server.net_limits.channel_timeout, self._close_if_idle)
+            return
+        assert self.key is not None
         try:
             if self.server.accounts.claim(name, self.key):
                 log.info("new player %s (%s) from %s", name, fingerprint(self.key), self.address)
@@ -111,8 +154,13 @@ class Server:
         self.limits = limits or Limits()
         self.accounts = Accounts(self.home / "accounts.json", limit=self.limits.accounts)
         self.key = host_key(self.home)
+        self.net_limits = NetLimits()  # protocol 2's bounds, for the matches' connections
+        self.throttle = LoginThrottle(self.net_limits)
+        self.matches = Matches(self.home, self.net_limits, max_matches=self.limits.matches)
+        self.lobby = LobbyService(self.matches, self.home / "lobby.sock")
         self.by_address: dict[str, int] = {}
         self.sessions = 0
+        self.children: set[int] = set()  # UI processes (each the leader of its process group)
         self.acceptor: Any = None
         self.port = 0
         self.host = "127.0.0.1"
@@ -131,8 +179,29 @@ class Server:
         else:
             self.by_address.pop(address, None)
 
+    async def code_login(self, login: "_Login", role: str, code: str) -> bool:
+        """An installed hexwar's code: a match's invite code (``player``) or watch code
+        (``spectator``), judged under protocol 2's throttle of guessing addresses."""
+        addr = login.address
+        if self.throttle.locked(addr):
+            return False
+        delay = self.throttle.delay(addr)
+        if delay:
+            await asyncio.sleep(delay)
+        ref = self.matches.by_code(code) if role == "player" else self.matches.by_watch_code(code)
+        if ref is not None:
+            login.native_match, login.code = ref, code
+            return True
+        login.wrong_codes += 1
+        if self.throttle.failed(addr) <= self.net_limits.logged_guesses:
+            log.warning("refused a wrong %s code from %s", role, addr)
+        if login.wrong_codes >= self.net_limits.guesses_per_connection and login.conn is not None:
+            login.conn.close()
+        return False
+
     # --- serving ------------------------------------------------------------------------------
     async def start(self, bind: str = "", port: int = 2222) -> "Server":
+        await self.lobby.start()
         self.acceptor = await asyncssh.listen(
             bind, port, server_host_keys=[self.key], server_factory=lambda: _Login(self),
             process_factory=self._session, encoding=None, allow_pty=True, line_editor=False,
@@ -151,6 +220,9 @@ class Server:
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         name = process.get_extra_info("username")
+        if name in NATIVE:
+            await self._native(process, name)
+            return
         if process.get_terminal_type() is None or process.command or process.subsystem:
             text = NO_TERMINAL.format(port=self.port, name=name, host=_public_host(self.host))
             process.stdout.write(text.replace("\n", "\r\n").encode())
@@ -161,25 +233,116 @@ class Server:
             process.exit(1)
             return
         self.sessions += 1
+        ticket = self.lobby.ticket_for(name)
+        started = _Started(self.children)  # this session's UI process, while it runs
         try:
             home = self.player_home(name)
-            env = {"HEXWAR_HOME": str(home), "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config")}
+            env = {"HEXWAR_HOME": str(home), "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
+                   SOCKET_ENV: str(self.lobby.path), TICKET_ENV: ticket}
             if "NO_COLOR" in (process.env or {}):  # a client that sends NO_COLOR gets no colour
                 env["NO_COLOR"] = "1"
             code = await run_on_pty(process, python_argv("served-session", "--player", name), env,
-                                    idle_timeout=self.limits.idle_seconds)
+                                    idle_timeout=self.limits.idle_seconds, on_start=started.append)
         except Exception as exc:  # one session failing never takes the server down
             log.error("session of %s failed: %s", name, exc)
             code = 1
         finally:
             self.sessions -= 1
+            self.lobby.forget(ticket)
+            self.children.difference_update(started.pids)
         with contextlib.suppress(Exception):
             process.exit(code)
+
+    def _hang_up_children(self) -> None:
+        """A server that stops leaves no UI process behind: each is hung up on, then killed."""
+        alive = []
+        for pid in sorted(self.children):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGHUP)
+                alive.append(pid)
+        for pid in alive:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+        self.children.clear()
+
+    async def _native(self, process: asyncssh.SSHServerProcess, role: str) -> None:
+        """An installed hexwar (``join`` / ``watch``): protocol 2 to the match's referee."""
+        login: _Login = process.channel.get_connection().get_owner()  # type: ignore[assignment]
+        if process.subsystem != SUBSYSTEM:
+            process.stderr.write(b"hexwar: 'player' and 'spectator' get only the 'hexwar' subsystem\n")
+            process.exit(1)
+            return
+        link = Link(process.stdin, process.stdout, name=f"a native {role}", on_close=lambda: process.exit(0))
+        login.channels += 1
+        try:
+            if login.channels > self.net_limits.channels_per_connection:
+                raise await handshake.refuse(link, ["one hexwar channel per connection"])
+            if role == "spectator":
+                assert login.native_match is not None
+                await login.native_match.serve_spectator(link)
+                return
+            await self._native_player(link, login)
+        except HandshakeRefused as exc:
+            log.warning("refused %s: %s", link.name, exc.reason)
+        except LinkClosed:
+            pass
+        except HexwarNetError as exc:
+            log.warning("%s: %s", link.name, exc.reason)
+        except Exception:  # a bug costs one connection, never the server
+            log.exception("error serving %s", link.name)
+        finally:
+            login.channels -= 1
+            link.close()
+
+    async def _native_player(self, link: Link, login: _Login) -> None:
+        if login.key is not None:  # back by its key: its latest match still being played
+            identity = f"key:{public_line(login.key)}"
+            live = [r for r in self.matches.of_identity(identity) if not r.match.over] or \
+                self.matches.of_identity(identity)
+            ref = max(live, key=lambda r: r.info.created)
+        else:
+            assert login.native_match is not None
+            ref = login.native_match
+        refs = {"ref": ref}
+
+        def bind(hello: dict) -> str | None:
+            """The seat goes to the key the client names; a key login must name its own key."""
+            key = import_public(hello.get("key") or "")
+            if key is None:
+                return "the client sent no usable public key"
+            line = public_line(key)
+            if login.key is not None and public_line(login.key) != line:
+                return "the hello names a different key than the one the client logged in with"
+            side = self.matches.seat_for(refs["ref"], f"key:{line}", code=login.code)
+            if side is None or side != refs["side"]:
+                return "this match has no seat for this key"
+            return None
+
+        identity_side = ref.info.side_of(f"key:{public_line(login.key)}") if login.key is not None \
+            else ref.info.open_side()
+        if identity_side is None:
+            raise await handshake.refuse(link, ["this match has no free seat"])
+        refs["side"] = identity_side
+        await ref.serve_player(link, identity_side, check=bind)
 
     async def close(self) -> None:
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
+        self._hang_up_children()
+        self.matches.close()
+        await self.lobby.close()
+
+
+class _Started:
+    """Notes a session's UI process in the server's set as soon as it starts."""
+
+    def __init__(self, children: set[int]) -> None:
+        self.children, self.pids = children, []
+
+    def append(self, pid: int) -> None:
+        self.pids.append(pid)
+        self.children.add(pid)
 
 
 def _public_host(bound: str) -> str:
@@ -192,7 +355,11 @@ async def serve_forever(home: Path, bind: str, port: int, limits: Limits) -> Non
     print(f"hexwar serve: listening on {where}; host key "
           f"{fingerprint(server.key)}\nplayers connect with: ssh -p {server.port} NAME@{_public_host(bind)}",
           flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):  # stop cleanly: matches journaled, UIs hung up
+        loop.add_signal_handler(sig, stop.set)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await server.close()

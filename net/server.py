@@ -308,39 +308,46 @@ class Host:
             problems.append("a spectator login must say it is a spectator")
         if problems:
             raise await handshake.refuse(link, problems)
-        link.start_play()
-        records = self.session.match.records
-        sent = 0
-        while sent < len(records):
-            r = records[sent]
-            await link.send(protocol.message("record", seq=r["seq"], side=r["side"], order=r["order"],
-                                             nonces=r["nonces"], digest=protocol.short_digest(r["digest"])))
-            sent += 1
-        self.session.add_watcher(link)
-        noise = 0
-        try:
-            while True:
-                try:
-                    frame = await link.recv()
-                except FramingError as exc:
-                    await handshake.say_bye(link, f"refused: {exc.reason}")
-                    break
-                kind = frame.get("type") if isinstance(frame, dict) else None  # decoded by the link
-                if kind == "bye":
-                    break
-                if kind == "ping" and isinstance(frame.get("n"), int):
-                    await link.send(protocol.message("pong", n=frame["n"]))
-                    continue
-                noise += 1
-                if noise > self.limits.refusals_per_link:
-                    await handshake.say_bye(link, f"refused: {noise - 1} messages a spectator may not send")
-                    break
-                await link.send(protocol.message("error", reason="spectators are read-only", ref="?"))
-        except LinkClosed:
-            pass
-        finally:
-            if link in self.session.watchers:
-                self.session.watchers.remove(link)
+        await watch_stream(self.session, link, self.limits)
 
 
-__all__ = ["Host", "SUBSYSTEM", "BANNER"]
+async def watch_stream(session: Session, link: Link, limits: Limits) -> None:
+    """A spectator whose hello was accepted: the history, then every record as it is played.
+    It may only ping or leave; anything else is refused, and too much of it closes the link.
+    (Shared by the host and a served match's referee.)"""
+    link.start_play()
+    records = session.match.records
+    sent = 0
+    while sent < len(records):
+        r = records[sent]
+        await link.send(protocol.message("record", seq=r["seq"], side=r["side"], order=r["order"],
+                                         nonces=r["nonces"], digest=protocol.short_digest(r["digest"])))
+        sent += 1
+    session.add_watcher(link)
+    noise = 0
+    try:
+        while True:
+            try:
+                frame = await link.recv()
+            except FramingError as exc:
+                await handshake.say_bye(link, f"refused: {exc.reason}")
+                break
+            kind = frame.get("type") if isinstance(frame, dict) else None  # decoded by the link
+            if kind == "bye":
+                break
+            if kind == "ping" and isinstance(frame.get("n"), int):
+                await link.send(protocol.message("pong", n=frame["n"]))
+                continue
+            noise += 1
+            if noise > limits.refusals_per_link:
+                await handshake.say_bye(link, f"refused: {noise - 1} messages a spectator may not send")
+                break
+            await link.send(protocol.message("error", reason="spectators are read-only", ref="?"))
+    except LinkClosed:
+        pass
+    finally:
+        if link in session.watchers:
+            session.watchers.remove(link)
+
+
+__all__ = ["Host", "SUBSYSTEM", "BANNER", "watch_stream"]

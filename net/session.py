@@ -18,6 +18,14 @@ orders apart, and a dropped link is repaired by ``resume``: each side says how m
 holds, the one ahead resends the missing ``record``s, and a half-done dice exchange is simply
 restarted with the same order, commitment and nonce (both were journaled before being sent).
 
+A phase in which the side to act has nothing to decide (``engine.forced.forced_order``) passes
+without a message of its own: with ``auto_pass`` on, the peer the engine names as to act sends the
+one possible order as an ordinary order (digest-checked like any other), and the other peer only
+waits; it never sends an order for the side to act, and would be refused if it did. Each peer, and
+each spectator, asks the engine of the position before an order whether it was the only one, so
+the "passes by itself" note in every log comes from the shared state, never from the sender's word:
+a peer that ends a phase in which it had choices is logged as choosing to end it.
+
 Turn-timer claims are judged by this side's own clock; abuse is bounded by ``limits.Limits``
 (chat rate, refusals per link, spectators that stop reading).
 
@@ -39,11 +47,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
-from hexwar.engine import Order, nonce_commitment
+from hexwar.engine import Order, nonce_commitment, secret
+from hexwar.engine.forced import forced_order, names_units
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 
 from . import protocol
-from .errors import Desync, FramingError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
+from . import secret_plans as sp
+from .errors import Desync, FramingError, HexwarNetError, LinkClosed, NotYourTurn, PeerGone, ProtocolViolation
 from .handshake import say_bye
 from .limits import Limits, RateLimit
 from .link import Link
@@ -64,8 +74,13 @@ class SessionEvent:
 
 class Session:
     def __init__(self, match: NetMatch, side: str, *, role: str = "host", turn_time: int = 0,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, auto_pass: bool = False) -> None:
         self.match = match
+        #: send the only possible order of an empty phase without being asked (a human's UI
+        #: turns this on; a computer player chooses that order itself)
+        self.auto_pass = auto_pass
+        self._auto_task: asyncio.Future | None = None
+        self._auto_seq = -1  # the seq whose empty phase ``_auto_task`` passes
         self.limits = limits or Limits()
         self.side = side
         sides = [s.id for s in match.scenario.sides]
@@ -103,6 +118,14 @@ class Session:
         self._owed_count = 0
         self._timer: asyncio.Future | None = None
         self._dice_waiters: dict[int, list[asyncio.Future]] = {}
+        path = match.journal_path
+        self.sealed = sp.SealedPlans(None if path is None else path + ".sealed")
+        self._plan_messages: dict[str, int] = {}  # round -> seal/unseal messages on this link
+        # Set when the peer is a server's referee (``net/referee.py``): it forwards the
+        # opponent's orders as live ``record``s, dice included, and may be any number of
+        # orders ahead after we were away. A referee's own seats allow any gap too.
+        self.referee_peer = False
+        self.max_resume_gap: int | None = protocol.WINDOW
 
     # --- what the UI reads ------------------------------------------------------------------
     @property
@@ -160,7 +183,45 @@ class Session:
     # --- what the UI does -------------------------------------------------------------------
     async def submit(self, order: Order) -> list[Event]:
         """Issue a local order. Returns its events once applied here (for a dice order, after
-        the peer's nonce arrived). Raises ``NotYourTurn``, ``PeerGone`` or ``IllegalOrderError``."""
+        the peer's nonce arrived). Raises ``NotYourTurn``, ``PeerGone`` or ``IllegalOrderError``.
+        A secret plan is not an order here: use ``commit_plan`` and ``reveal_plan``."""
+        if order.kind in sp.PLAN_KINDS:
+            raise IllegalOrderError("a secret plan goes through commit_plan(plan) and reveal_plan(), "
+                                    "which bind it to this match")
+        return await self._submit(order)
+
+    async def commit_plan(self, plan: list[list[Any]]) -> list[Event]:
+        """Seal ``plan`` for this round: it is checked against the rules first (a plan that
+        could never be revealed is refused now), then only its commitment goes out, bound to
+        this match and this seq by the salt (secret_plans.py). Plan and salt stay with us."""
+        game = self.game
+        rnd = game.ruleset.secret_round(game)
+        if rnd is None or secret.stage(rnd) != "commit" or secret.next_side(rnd) != self.side:
+            raise NotYourTurn("no plan of this side is being committed now")
+        why = secret.plan_problem(plan) or game.ruleset.plan_problem(game, self.side, plan)
+        if why:
+            raise IllegalOrderError(why)
+        if sp.packed_size(plan) > self.limits.plan_bytes:
+            raise IllegalOrderError(f"a plan is at most {self.limits.plan_bytes} bytes")
+        seq = self.match.seq
+        salt = sp.new_salt(self.match.match_id, seq)
+        bound = secret.binding(game.scenario.source_hash, rnd["round"], self.side)
+        digest = secret.commitment(bound, plan, salt)
+        self.sealed.put(rnd["round"], self.side, plan, salt)  # kept before the seal leaves
+        return await self._submit(sp.commit_order(bytes.fromhex(digest)))
+
+    async def reveal_plan(self) -> list[Event]:
+        """Open the plan this side sealed this round (once every side has committed)."""
+        game = self.game
+        rnd = game.ruleset.secret_round(game)
+        if rnd is None or secret.stage(rnd) != "reveal" or secret.next_side(rnd) != self.side:
+            raise NotYourTurn("this side has no plan to reveal now (every side commits first)")
+        held = self.sealed.get(rnd["round"], self.side)
+        if held is None:
+            raise IllegalOrderError(f"this side holds no sealed plan for {rnd['round']}")
+        return await self._submit(sp.reveal_order(*held))
+
+    async def _submit(self, order: Order) -> list[Event]:
         if self.desync is not None:
             raise Desync("play stopped after a desync")
         if not self.my_turn:
@@ -177,12 +238,12 @@ class Session:
             raise IllegalOrderError(reason)
         seq = self.match.seq
         if not self.game.needs_dice(order):
+            passed = self._forced(order)
             events, record = self.match.apply(order, self.side, None)
-            self._applied(record, events)
+            self._applied(record, events, passed)
             self._unacked[seq] = protocol.short_digest(record["digest"])
             self._sent_at[seq] = (time.perf_counter(), False)
-            await self._send(protocol.message("order", seq=seq, order=order.to_wire(),
-                                              digest=protocol.short_digest(record["digest"])))
+            await self._send(self._play_message(seq, order, digest=protocol.short_digest(record["digest"])))
             return events
         nonce = os.urandom(NONCE_BYTES)
         pending = Pending(seq, self.side, order, nonce_commitment(nonce), nonce)
@@ -235,6 +296,22 @@ class Session:
         self._ping_sent[n] = time.perf_counter()
         await self._send(protocol.message("ping", n=n))
 
+    # --- a referee's seat (net/referee.py) ----------------------------------------------------
+    async def forward(self, record: dict[str, Any]) -> None:
+        """A referee's seat: pass on an order of the side this session plays, applied to the
+        shared match by the referee's other seat. It goes out as a ``record`` (now, or after
+        the player's next ``resume``) and waits for the player's ack like our own orders."""
+        short = protocol.short_digest(record["digest"])
+        self._unacked[record["seq"]] = short
+        self._draw_offer = None
+        await self._send(protocol.message("record", seq=record["seq"], side=record["side"],
+                                          order=record["order"], nonces=record["nonces"], digest=short))
+
+    async def tell(self, message: dict[str, Any]) -> None:
+        """A referee's seat: send the player a message the other seat's player sent (chat, a
+        resignation, a draw answer), when connected; ``resume`` carries a result later."""
+        await self._send(message)
+
     # --- the transport side -----------------------------------------------------------------
     def announce(self, text: str, **data: Any) -> None:
         """A status line from the transport (who connected, gave up...) for the UI."""
@@ -263,6 +340,7 @@ class Session:
         self._bye_sent = False  # a bye is exchanged on one link; a lost one is said again
         self._link_refusals = self._peer_errors = 0
         self._owed_ack, self._owed_count = None, 0  # resume says how far we got
+        self._plan_messages = {}
         if self._timer is None and self.turn_time:
             self._timer = asyncio.ensure_future(self._clock())
         why = "link closed"
@@ -333,7 +411,7 @@ class Session:
             raise ProtocolViolation("'resume' sent twice on one connection")
         peer_seq, mine = msg["seq"], self.match.seq
         self._peer_seq = peer_seq
-        if abs(peer_seq - mine) > protocol.WINDOW:
+        if self.max_resume_gap is not None and abs(peer_seq - mine) > self.max_resume_gap:
             reason = (f"resume at seq {peer_seq} but this side holds {mine}: the two journals "
                       f"belong to different points of the match")
             self._refused(reason, "resume")
@@ -366,10 +444,68 @@ class Session:
         self._restart_clock(new_decision=False)
         await self._send_commit()
         await self._maybe_bye()
+        self._schedule_auto_pass()
 
     async def _on_order(self, msg: dict[str, Any]) -> None:
         seq = self._expect_seq(msg["seq"], "order")
         order = self._peer_order(msg["order"])
+        if order.kind in sp.PLAN_KINDS:
+            raise ProtocolViolation(f"seq {seq}: a secret plan travels in 'seal' and 'unseal', not in 'order'")
+        await self._peer_play(seq, order, msg)
+
+    async def _on_seal(self, msg: dict[str, Any]) -> None:
+        seq = self._expect_seq(msg["seq"], "seal")
+        if await self._too_many_plan_messages("seal"):
+            return
+        order = sp.commit_order(msg["plan_commit"])
+        earlier = sp.seen_commitment(self.match.records, msg["plan_commit"].hex())
+        if earlier is not None:
+            raise ProtocolViolation(f"seq {seq}: this commitment was already used at seq {earlier}")
+        await self._peer_play(seq, order, msg)
+
+    async def _on_unseal(self, msg: dict[str, Any]) -> None:
+        seq = self._expect_seq(msg["seq"], "unseal")
+        if await self._too_many_plan_messages("unseal"):
+            return
+        if sp.packed_size(msg["plan"]) > self.limits.plan_bytes:
+            raise ProtocolViolation(f"seq {seq}: a plan is at most {self.limits.plan_bytes} bytes")
+        order = sp.reveal_order(msg["plan"], msg["salt"])
+        theirs = self.match.theirs
+        if not (theirs is not None and theirs.seq == seq):  # not a resend of an open exchange
+            rnd = self.game.ruleset.secret_round(self.game)
+            if rnd is not None and secret.stage(rnd) == "reveal" and secret.next_side(rnd) == self.peer_side:
+                why = sp.salt_problem(msg["salt"], self.match.match_id,
+                                      sp.seal_seq(self.match.records, self.peer_side))
+                why = why or secret.reveal_problem(rnd, self.game.scenario.source_hash, self.peer_side,
+                                                   msg["plan"], msg["salt"].hex())
+                if why:
+                    await self._violation(f"seq {seq}: the plan does not open {self.peer_side}'s "
+                                          f"commitment: {why}", "unseal")
+                    return
+        await self._peer_play(seq, order, msg)
+
+    async def _violation(self, reason: str, kind: str) -> None:
+        """A breach of a commitment: refused, said in a ``bye``, and the link closed."""
+        self._refused(reason, kind)
+        if self.link is not None:
+            await say_bye(self.link, f"protocol violation: {reason}"[:500])
+
+    async def _too_many_plan_messages(self, kind: str) -> bool:
+        """Count a seal or unseal of this round on this link; past the limit the link ends."""
+        rnd = self.game.ruleset.secret_round(self.game)
+        key = rnd["round"] if rnd else "-"
+        self._plan_messages[key] = n = self._plan_messages.get(key, 0) + 1
+        if len(self._plan_messages) > 4:  # only the latest rounds matter
+            del self._plan_messages[next(iter(self._plan_messages))]
+        if n > self.limits.plan_messages_per_round:
+            reason = f"{n} plan messages in one round (at most {self.limits.plan_messages_per_round})"
+            await self._violation(reason, kind)
+            return True
+        return False
+
+    async def _peer_play(self, seq: int, order: Order, msg: dict[str, Any]) -> None:
+        """The peer's order (``order``, ``seal`` or ``unseal``): a resend of an open dice
+        exchange, a dice order to commit to, or an order applied at once."""
         theirs = self.match.theirs
         if theirs is not None and theirs.seq == seq:
             if theirs.order != order or theirs.commit != msg.get("commit"):
@@ -393,10 +529,11 @@ class Session:
         mine = self.match.mine
         if mine is None or mine.seq != msg["seq"]:
             raise ProtocolViolation(f"nonce for seq {msg['seq']}, but no commitment of ours is open for it")
+        passed = self._forced(mine.order)
         events, record = self.match.apply(mine.order, self.side, [mine.nonce, msg["nonce"]])
         digest = protocol.short_digest(record["digest"])
         self._unacked[mine.seq] = digest
-        self._applied(record, events)
+        self._applied(record, events, passed)
         for waiter in self._dice_waiters.pop(mine.seq, []):
             if not waiter.done():
                 waiter.set_result(events)
@@ -411,15 +548,18 @@ class Session:
         await self._apply_peer(theirs.order, [msg["nonce"], theirs.nonce], msg["digest"])
 
     async def _on_record(self, msg: dict[str, Any]) -> None:
-        if self._catchup_to is None:
+        if self._catchup_to is None and not self.referee_peer:
             raise ProtocolViolation("'record' is only accepted while catching up after 'resume'")
         seq = self._expect_seq(msg["seq"], "record")
         if msg["side"] != self.peer_side:
             raise ProtocolViolation(f"seq {seq}: a record for side {msg['side']!r}: you may only resend your own orders")
         order = self._peer_order(msg["order"])
         self._check_legal(order)
+        self._check_plan_record(seq, order)
         nonces = msg["nonces"]
-        if self.game.needs_dice(order):
+        if self.referee_peer:
+            pass  # the referee rolled the opponent's dice with them; it vouches for the nonces
+        elif self.game.needs_dice(order):
             theirs = self.match.theirs
             if theirs is None or theirs.seq != seq or theirs.order != order:
                 raise ProtocolViolation(f"seq {seq}: a dice record for an order whose commitment this side never answered")
@@ -428,7 +568,7 @@ class Session:
         elif nonces is not None:
             raise ProtocolViolation(f"seq {seq}: nonces on an order that rolls no dice")
         await self._apply_peer(order, nonces, msg["digest"])
-        if self.match.seq >= self._catchup_to:
+        if self._catchup_to is not None and self.match.seq >= self._catchup_to:
             self._catchup_to = None
             await self._send_commit()
 
@@ -555,6 +695,30 @@ class Session:
         except InvalidOrderError as exc:
             raise ProtocolViolation(f"malformed order: {exc}") from None
 
+    def _check_plan_record(self, seq: int, order: Order) -> None:
+        """A resent seal or unseal obeys the same binding as a live one."""
+        if order.kind == secret.COMMIT:
+            earlier = sp.seen_commitment(self.match.records, str(order.get("digest")))
+            if earlier is not None:
+                raise ProtocolViolation(f"seq {seq}: this commitment was already used at seq {earlier}")
+        elif order.kind == secret.REVEAL:
+            why = sp.salt_problem(bytes.fromhex(str(order.get("salt"))), self.match.match_id,
+                                  sp.seal_seq(self.match.records, self.peer_side))
+            if why:
+                raise ProtocolViolation(f"seq {seq}: the plan does not open {self.peer_side}'s commitment: {why}")
+
+    def _play_message(self, seq: int, order: Order, *, digest: bytes | None = None,
+                      commit: bytes | None = None) -> dict[str, Any]:
+        """Our order as it travels: a secret plan's commitment as ``seal``, its opening as
+        ``unseal``, anything else as ``order``."""
+        if order.kind == secret.COMMIT:
+            return protocol.message("seal", seq=seq, plan_commit=bytes.fromhex(order["digest"]), digest=digest)
+        if order.kind == secret.REVEAL:
+            plan = [list(row) for row in order["plan"]]
+            return protocol.message("unseal", seq=seq, plan=plan, salt=bytes.fromhex(order["salt"]),
+                                    digest=digest, commit=commit)
+        return protocol.message("order", seq=seq, order=order.to_wire(), digest=digest, commit=commit)
+
     def _check_legal(self, order: Order) -> None:
         if self.game.to_act() != self.peer_side:
             raise ProtocolViolation(f"{order.kind}: it is not your turn ({self.game.to_act()} acts)")
@@ -564,6 +728,7 @@ class Session:
 
     # --- effects ----------------------------------------------------------------------------
     async def _apply_peer(self, order: Order, nonces: list[bytes] | None, their_digest: bytes) -> None:
+        passed = self._forced(order)
         try:
             events, record = self.match.apply(order, self.peer_side, nonces)
         except IllegalOrderError as exc:
@@ -573,7 +738,7 @@ class Session:
             del self._unacked[seq]  # the peer acted after applying them: implicitly acknowledged
         for seq in [s for s in self._sent_at if s < record["seq"]]:
             del self._sent_at[seq]
-        self._applied(record, events)
+        self._applied(record, events, passed)
         digest = protocol.short_digest(record["digest"])
         # Acks are cumulative and may wait: our own next order acknowledges everything before
         # it, anything else we send first carries the ack out (``_send``), and the peer may run
@@ -587,17 +752,63 @@ class Session:
             return
         await self._maybe_bye()
 
-    def _applied(self, record: dict[str, Any], events: list[Event]) -> None:
+    def _forced(self, order: Order) -> str | None:
+        """The phase ``order`` passes, if it was the only order the position before it allowed,
+        else None. Asked of the engine before the order is applied; an order that names a unit
+        never is one, so most orders cost nothing here."""
+        if order.kind == "resign" or names_units(order) or forced_order(self.game) != order:
+            return None
+        return str(self.game.state.phase or "")
+
+    def _applied(self, record: dict[str, Any], events: list[Event], passed: str | None = None) -> None:
         self._draw_offer = None
         self._restart_clock()
+        if record["side"] == self.side and record["order"].get("k") == secret.REVEAL:
+            self.sealed.drop_salt(bytes.fromhex(record["order"]["a"]["salt"]))
         text = f"{record['seq']}: {record['side']} {Order.from_wire(record['order']).to_text()}"
-        self._emit("applied", text, record=record, events=events)
+        if passed is not None:
+            log.info("seq %s: %s has nothing to decide in phase %r: it passes by itself",
+                     record["seq"], record["side"], passed)
+        self._emit("applied", text, record=record, events=events, automatic=passed is not None,
+                   phase=passed)
         self._broadcast(protocol.message(
             "record", seq=record["seq"], side=record["side"], order=record["order"],
             nonces=record["nonces"], digest=protocol.short_digest(record["digest"])))
         if self.match.game.over:
             self._emit("over", f"match over: {self._result_text()}", result=self.match.result)
             self._broadcast_end()
+        self._schedule_auto_pass()
+
+    # --- empty phases -----------------------------------------------------------------------
+    def enable_auto_pass(self) -> None:
+        """From now on, send the only order of an empty phase of ours by itself (and at once,
+        if the match stands in one)."""
+        self.auto_pass = True
+        self._schedule_auto_pass()
+
+    def _schedule_auto_pass(self) -> None:
+        if not self.auto_pass or not self.my_turn:
+            return
+        seq = self.match.seq
+        if self._auto_task is not None and not self._auto_task.done() and self._auto_seq == seq:
+            return  # already on its way (a task for an earlier seq is finishing and stops)
+        order = forced_order(self.game)
+        if order is not None:
+            self._auto_seq = seq
+            self._auto_task = asyncio.ensure_future(self._auto_submit(order, seq))
+
+    async def _auto_submit(self, order: Order, seq: int) -> None:
+        """Send ``order`` once it can go (connected, caught up, window open), unless the match
+        moved on meanwhile (the player sent it first, the match ended)."""
+        def moved_on() -> bool:
+            return self.stopped or self.match.seq != seq
+        await self.wait_until(lambda: moved_on() or self.can_act)
+        if moved_on():
+            return
+        try:
+            await self.submit(order)
+        except (HexwarNetError, IllegalOrderError) as exc:
+            log.info("the automatic %s at seq %s did not go: %s", order.kind, seq, exc)
 
     def _end(self, winner: str | None, reason: str) -> None:
         self.match.finish(winner, reason)
@@ -609,8 +820,7 @@ class Session:
     async def _send_commit(self) -> None:
         mine = self.match.mine
         if mine is not None and mine.seq == self.match.seq and self.connected and self._catchup_to is None:
-            await self._send(protocol.message("order", seq=mine.seq, order=mine.order.to_wire(),
-                                              commit=mine.commit))
+            await self._send(self._play_message(mine.seq, mine.order, commit=mine.commit))
 
     async def _maybe_bye(self) -> None:
         if (not self.over or self._unacked or self._catchup_to is not None or not self.connected
@@ -755,6 +965,8 @@ class Session:
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        if self._auto_task is not None:
+            self._auto_task.cancel()
         if self.link is not None:
             self.link.close()
         for w in self.watchers:

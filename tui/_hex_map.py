@@ -6,8 +6,9 @@ Terrain and hexside glyphs come from the scenario's glyph table (``hexwar.mapgly
 one ``hexwar describe --map`` prints); unit letters and facing from the ruleset's drawing table.
 A column ruler (and a row ruler where it fits) stays on screen instead of a label in every hex.
 When the screen hands in new overlays, only the hexes whose look changed are repainted.
-The widget never asks the rules anything: the game screen hands it the answers (reach, targets)
-as ``Marks``, and it reports clicks and cursor moves as nested messages.
+The widget asks the rules one thing only, where each unit stands (``occupied_hexes``: a unit
+may spread over several hexes); the game screen hands it every other answer (reach, targets,
+zones) as ``Marks``, and it reports clicks and cursor moves as nested messages.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class Marks:
     contact: bool = False  # in the enemy's zone of control (the engine says where)
     line: bool = False  # on the line from the selected unit to the cursor
     moved: bool = False  # the other side moved a unit here in its last turn
+    zone: str | None = None  # which zone of the selected unit (front, flank, rear) this hex is in
 
 
 @dataclass
@@ -239,13 +241,12 @@ class HexMapView(ScrollView, can_focus=True):
     def _all_looks(self) -> dict[Hex, tuple]:
         """Everything a hex's face depends on besides the map, hex by hex (for the diff)."""
         looks: dict[Hex, list] = {}
-        for u in self.game.state.units.values():
-            if u.alive and u.hex is not None:
-                looks.setdefault(Hex(*u.hex), []).append(
-                    (u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks)))
+        for h, units in self._occupancy().items():
+            looks[h] = [(u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks),
+                         self.drawing.mark_of(u)) for u in units]
         out = {h: (tuple(sorted(v)),) for h, v in looks.items()}
         for h, mk in self.marks.items():
-            out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved),)
+            out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved, mk.zone),)
         if self.selected is not None:
             out[self.selected] = out.get(self.selected, ()) + ("selected",)
         return out
@@ -291,19 +292,27 @@ class HexMapView(ScrollView, can_focus=True):
     def units_at(self, h: Hex) -> list["Unit"]:
         """The live units of a hex, the one drawn on top first: regiments before leaders, so a
         leader never hides the regiment it rides with."""
+        return self._occupancy().get(h, [])
+
+    def _occupancy(self) -> dict[Hex, list["Unit"]]:
+        """Live units by every hex they stand in (a unit may spread over several: the ruleset's
+        ``occupied_hexes``), regiments before leaders; built once per shown position."""
         if self._by_hex is None:
+            game = self.game
             by_hex: dict[Hex, list["Unit"]] = {}
-            for u in self.game.state.units.values():
+            for u in game.state.units.values():
                 if u.alive and u.hex is not None:
-                    by_hex.setdefault(Hex(*u.hex), []).append(u)
+                    for h in game.ruleset.occupied_hexes(game, u.id):
+                        by_hex.setdefault(Hex(*h), []).append(u)
             for units in by_hex.values():
                 units.sort(key=lambda u: (self.drawing.is_leader(u.kind), u.id))
             self._by_hex = by_hex
-        return self._by_hex.get(h, [])
+        return self._by_hex
 
     def counter(self, u: "Unit", width: int) -> str:
         """A counter in ``width`` cells: type letter, strength, then facing (where the ruleset
-        has facing) or the reduced mark; at 7 cells also the side letter."""
+        has facing) or the reduced mark; at 7 cells also the side letter and the formation or
+        state mark where the ruleset has one."""
         g = self.glyphs
         symbol = self.drawing.symbol(u.kind)
         strength = str(u.strength) if u.strength < 10 else "+"
@@ -315,7 +324,16 @@ class HexMapView(ScrollView, can_focus=True):
         if width <= 3:
             return f"{symbol}{strength}{facing or reduced or ' '}"
         side = self.letters.get(u.side, "?")
-        return f"{side} {symbol}{u.strength}{reduced}{facing}"[:width].ljust(width)
+        mark = self.drawing.mark_of(u)
+        return f"{side} {symbol}{u.strength}{mark}{reduced}{facing}"[:width].ljust(width)
+
+    def _has_acted(self, u: "Unit") -> bool:
+        """Whether the unit carries a mark worth the "has acted" dot. A ruleset that keeps its
+        formation and state in marks (it draws them with a mark of its own) counts only the
+        marks its words name; otherwise any mark counts."""
+        if self.drawing.mark is None:
+            return bool(u.marks)
+        return any(k in u.marks for k in self.game.ruleset.mark_words)
 
     def _side_style(self, u: "Unit") -> Style:
         pal = self.palette
@@ -363,25 +381,33 @@ class HexMapView(ScrollView, can_focus=True):
             main = (self.counter(top, width), style)
             reduced = g.reduced if top.strength < top.max_strength else ""
             more = g.stack if len(units) > 1 else ""
-            marked = g.marked if top.marks else ""
+            marked = g.marked if self._has_acted(top) else ""
             moved = g.moved if mk.moved else ""
+            form = self.drawing.mark_of(top)
             if pointy:   # the side's letter above the counter, the most urgent mark below
-                lower = over or moved or more or (reduced if self.drawing.facing else "") or marked
+                lower = over or moved or form or more or (reduced if self.drawing.facing else "") or marked
                 return [main, (self.letters.get(top.side, "?"), style), (lower, over_style or style)]
             first = over or self.letters.get(top.side, "?")
-            second = moved or more or reduced or marked or " "
+            second = moved or form or more or reduced or marked or " "
             return [main, (first + second, self._combined(over_style or style, _UNDERLINE, None))]
+        # an empty hex in a zone of the selected unit: its glyph above the middle (pointy), or
+        # on the bottom edge where nothing else is (flat)
+        zone = (g.zone(mk.zone), pal.line) if mk.zone else ("", None)
+        edge_zone = (zone[0].ljust(2), zone[1]) if zone[0] else ("", None)
         if mk.reach is not None:
             text = f"{g.reach}{mk.reach}"
             main = ((text if len(text) <= width else g.reach).center(width), pal.reach)
             lower = over if over != g.line else ""
-            return [main, ("", None), (lower, over_style)] if pointy else \
-                [main, (lower.ljust(2) if lower else "", over_style)]
+            return [main, zone, (lower, over_style)] if pointy else \
+                [main, (lower.ljust(2), over_style) if lower else edge_zone]
         if over:
-            return [(over.center(width), over_style), ("", None), ("", None)]
+            return [(over.center(width), over_style), zone, ("", None)] if pointy else \
+                [(over.center(width), over_style), edge_zone]
         if mk.moved:
-            return [(g.moved.center(width), pal.line), ("", None), ("", None)]
-        return [(self._terrain_text(h).center(width), pal.glyph), ("", None), ("", None)]
+            return [(g.moved.center(width), pal.line), zone, ("", None)] if pointy else \
+                [(g.moved.center(width), pal.line), edge_zone]
+        return [(self._terrain_text(h).center(width), pal.glyph), zone, ("", None)] if pointy else \
+            [(self._terrain_text(h).center(width), pal.glyph), edge_zone]
 
     def _big_face(self, h: Hex) -> list[tuple[str, Style | None]]:
         """Four lines: terrain and road; the top counter; the next unit of the stack; overlays."""
@@ -389,7 +415,7 @@ class HexMapView(ScrollView, can_focus=True):
         units = self.units_at(h)
         mk = self.marks.get(h, Marks())
         sel = g.selected if self.selected == h else ""
-        marked = g.marked if any(u.marks for u in units) else ""
+        marked = g.marked if any(self._has_acted(u) for u in units) else ""
         slots: list[tuple[str, Style | None]] = [
             (f"{sel}{self._terrain_text(h)}{marked}".center(5), pal.selected if sel else pal.glyph)]
         for u in units[:2]:
@@ -401,6 +427,8 @@ class HexMapView(ScrollView, can_focus=True):
         flags = ""
         if mk.moved:
             flags += g.moved
+        if mk.zone:
+            flags += g.zone(mk.zone)
         if mk.target:
             flags += g.target
         if mk.contact:
@@ -598,7 +626,7 @@ def _merge(chars: list[tuple[str, Style]]) -> list[Segment]:
     text: list[str] = []
     current: Style | None = None
     for ch, style in chars:
-        if style is not current and text:
+        if text and style is not current and style != current:
             out.append(Segment("".join(text), current))
             text = []
         current = style

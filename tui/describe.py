@@ -54,25 +54,34 @@ def plain(game: Game, text: str) -> str:
     return _SPEC_TAGS.sub("", text).strip()
 
 
+def _is_named_number(v: Any) -> bool:
+    return (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[0], str)
+            and isinstance(v[1], int) and not isinstance(v[1], bool))
+
+
 def value_text(game: Game, v: Any) -> str:
-    """A value from an order or event, in words: hexes as labels, unit ids as names."""
+    """A value from an order or event, in words: hexes as labels, unit and side ids as names."""
     m = game.map
     if _is_hex(v) and tuple(v) in m:
         return m.label(Hex(*v))
     if isinstance(v, str) and v in game.state.units:
         return unit_title(game, v)
+    if isinstance(v, str) and any(s.id == v for s in game.scenario.sides):
+        return side_name(game, v)
+    if _is_named_number(v):  # a modifier: ("shooter has not moved this turn", 1)
+        return f"{value_text(game, v[0])} {v[1]:+d}"
     if isinstance(v, (list, tuple)):
         if v and all(_is_hex(x) for x in v):
             return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)
         return ", ".join(value_text(game, x) for x in v)
     if isinstance(v, dict):
-        return ", ".join(f"{k} {value_text(game, x)}" for k, x in v.items())
+        return ", ".join(f"{value_text(game, k)} {value_text(game, x)}" for k, x in v.items())
     return str(v)
 
 
 def order_text(game: Game, order: Order) -> str:
-    """``move 1st Foot to 0304 (path 0203→0304), facing NE``."""
-    parts = [order.kind]
+    """``move 1st Foot to 0304 (path 0203→0304), facing NE``; the kind in words (``end phase``)."""
+    parts = [order.kind.replace("-", " ")]
     unit = order.get("unit")
     if isinstance(unit, str):
         parts.append(value_text(game, unit))
@@ -90,7 +99,7 @@ def order_text(game: Game, order: Order) -> str:
                 parts.append(f"(via {value_text(game, v)})")
             continue
         if k == "facing" and isinstance(v, int) and 0 <= v < 6:
-            parts.append(f"facing {DIRECTION_NAMES[game.map.orientation][v]}")
+            parts.append(f"facing {game.facing_words(v)}")
             continue
         if k in ("choice", "answer", "option"):
             parts[-1] += f": {value_text(game, v)}"
@@ -100,24 +109,40 @@ def order_text(game: Game, order: Order) -> str:
 
 
 def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
-    """One log line per event; die rolls always say what they were for and what came up."""
+    """One log line per event; die rolls always say what they were for and what came up. The
+    ruleset's own words come first where it has them."""
     kind = ev.get("t", "?")
+    try:
+        said = game.event_words(ev)
+    except Exception:  # advisory: a ruleset bug must not lose the log line
+        said = None
+    if said:
+        return plain(game, said.replace("\u2684", dice))
     if kind == "die-roll":
         sides = ev.get("sides", 6)
         extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
                          if k not in ("t", "why", "value", "sides"))
         return f"{dice} {ev.get('why', 'roll')}: d{sides} = {ev.get('value')}" + (f" ({extra})" if extra else "")
-    rest = ", ".join(_field(game, k, v) for k, v in ev.items() if k != "t" and v not in (None, "", [], {}, ()))
+    rest = ", ".join(_field(game, k, v, named=k != kind) for k, v in ev.items()
+                     if k != "t" and v not in (None, "", [], {}, ()))
     return f"{kind}: {rest}" if rest else kind
 
 
-def _field(game: Game, key: str, v: Any) -> str:
-    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``."""
+def _field(game: Game, key: str, v: Any, named: bool = True) -> str:
+    """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``. A
+    field named like its event (``phase: Movement``) is not named twice."""
     name = key.replace("_", " ")
+    if not named and v is not True and v is not False:
+        full = _field(game, key, v)
+        return full[len(name) + 1:] if full.startswith(name + " ") else full
     if v is True:
         return name
     if v is False:
         return f"no {name}"
+    if key == "phase" and isinstance(v, str) and v:
+        return f"phase {phase_title(game, v)}"  # as the ruleset names it
+    if key == "facing" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 6:
+        return f"facing {DIRECTION_NAMES[game.map.orientation][v]}"  # as orders say it, never a number
     return f"{name} {value_text(game, v)}"
 
 
@@ -156,7 +181,8 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
             else:
                 name, val = item, ""
             sval = f"{val:+d}" if isinstance(val, int) and not isinstance(val, bool) else str(val)
-            lines.append(f"  {value_text(game, name)}: {sval}")
+            label = plain(game, name) if isinstance(name, str) else value_text(game, name)
+            lines.append(f"  {label}: {sval}")
     for key in _FINAL_KEYS:
         if key in odds:
             lines.append(f"{key}: {value_text(game, odds[key])}")
@@ -177,7 +203,7 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
     shown = set(_MOD_KEYS) | set(_RESULT_KEYS) | set(_FINAL_KEYS)
     for key, v in odds.items():
         if key not in shown:
-            lines.append(f"{key}: {value_text(game, v)}")
+            lines.append(f"{key}: {plain(game, value_text(game, v))}")
     return lines
 
 
@@ -188,7 +214,7 @@ def unit_lines(game: Game, uid: str) -> list[str]:
     reduced = " (reduced)" if u.strength < u.max_strength else ""
     lines = [f"{u.name} [{u.kind}] {side}", f"strength {u.strength}/{u.max_strength}{reduced} at {where}"]
     if 0 <= u.facing < 6:
-        lines[-1] += f", facing {DIRECTION_NAMES[game.map.orientation][u.facing]}"
+        lines[-1] += f", facing {game.facing_words(u.facing)}"
     if u.grade and u.grade != "average":
         lines.append(f"grade {u.grade}")
     stats = " ".join(f"{k} {v}" for k, v in sorted(u.stats.items()) if k != "strength")
@@ -214,7 +240,10 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     m = game.map
     code = m.terrain_at(h)
     desc = plain(game, game.ruleset.terrain_types.get(code, ""))
-    line = f"{m.label(h)} {code}" + (f" ({desc})" if desc and desc != code else "")
+    if desc.startswith(code):  # the ruleset's words already name the terrain
+        line = f"{m.label(h)} {desc}"
+    else:
+        line = f"{m.label(h)} {code}" + (f" ({desc})" if desc else "")
     elev = m.elevation_at(h)
     if elev:
         line += f", elevation {elev}"
@@ -293,11 +322,18 @@ def preview_lines(game: Game, order: Order) -> list[str]:
     return lines
 
 
-def phase_title(game: Game) -> str:
-    """The current phase as the ruleset names it (``Activation``), else its id in words."""
-    phase = game.state.phase or ""
+def phase_title(game: Game, phase: str | None = None) -> str:
+    """A phase (the current one unless named) as the ruleset names it (``Activation``), else its
+    id in words."""
+    phase = (game.state.phase if phase is None else phase) or ""
     named = game.ruleset.phase_names.get(phase)
     return named or phase.replace("-", " ").replace("_", " ").capitalize() or "-"
+
+
+def passes_by_itself(game: Game, side: str | None, phase: str | None = None) -> str:
+    """The log line for a phase in which ``side`` had nothing to decide."""
+    return (f"({side_name(game, side)} has nothing to decide in the {phase_title(game, phase)} "
+            "phase: it passes by itself)")
 
 
 _ASCII = {"\u00b7": "-", "\u2192": "->", "\u2190": "<-", "\u2013": "-", "\u2014": "-", "\u2026": "...",

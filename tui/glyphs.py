@@ -33,6 +33,11 @@ class Glyphs:
     moved: str = "\u00bb"  # where the other side moved in its last turn
     selected: str = "\u25c6"
     pending: str = "!"
+    #: the selected unit's zones (front, flank, rear), where the ruleset has them
+    zones: tuple[tuple[str, str], ...] = (("front", "\u25b3"), ("flank", "\u25cb"), ("rear", "\u25bd"))
+
+    def zone(self, name: str) -> str:
+        return dict(self.zones).get(name, "")
 
     def facing(self, orientation: str, direction: int, vertex: bool = False) -> str:
         table = _ARROWS_ASCII if self.ascii else _ARROWS
@@ -41,4 +46,5 @@ class Glyphs:
 
 UNICODE = Glyphs(False)
 ASCII = Glyphs(True, reduced="-", stack="s", marked="*", reach=">", target="X",
-               contact="z", line=".", moved="m", selected="@", pending="!")
+               contact="z", line=".", moved="m", selected="@", pending="!",
+               zones=(("front", "+"), ("flank", "o"), ("rear", "v")))

@@ -75,6 +75,20 @@ SCREEN_DIRECTIONS = {
 }
 
 
+# For units that face a hex vertex (``drawing.FACING = "vertex"``): screen direction -> vertex
+# facing index (the vertex between hex directions f and f + 1), so the key points where the
+# counter's arrow will.
+VERTEX_DIRECTIONS = {
+    "pointy": {"ne": 0, "n": 1, "nw": 2, "sw": 3, "s": 4, "se": 5, "e": None, "w": None},
+    "flat": {"e": 0, "ne": 1, "nw": 2, "w": 3, "sw": 4, "se": 5, "n": None, "s": None},
+}
+
+
+def facing_directions(orientation: str, vertex: bool) -> dict[str, int | None]:
+    """Screen direction -> facing index, for hexside or vertex facings."""
+    return (VERTEX_DIRECTIONS if vertex else SCREEN_DIRECTIONS)[orientation]
+
+
 def direction_keys(specs: dict[str, KeySpec] | None = None) -> dict[str, str]:
     """Textual key name -> screen direction, from the (possibly rebound) cursor keys."""
     out: dict[str, str] = {}

@@ -24,10 +24,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, RichLog, Static
 
 from hexwar.engine import Order
+from hexwar.engine.forced import forced_order
 from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
-from .describe import order_text, side_name
+from .describe import order_text, passes_by_itself, side_name
 from .screen_dialogs import AskText, Confirm, Message
 from .screen_game import GameScreen
 from .session import HUMAN
@@ -56,7 +57,8 @@ def host_args(scenario: Any, side: str | None = None, port: int = 2222, **kw: An
 
 
 def join_args(address: str, code: str | None = None, **kw: Any) -> argparse.Namespace:
-    ns = dict(address=address, code=code, fingerprint=None, journal=None, resume=None, give_up=300.0)
+    ns = dict(address=address, code=code, fingerprint=None, journal=None, resume=None, give_up=300.0,
+              server=False)
     ns.update(kw)
     return argparse.Namespace(**ns)
 
@@ -99,6 +101,7 @@ class NetPlay(_EventRelay):
         self.players = {net.side: HUMAN, net.peer_side: REMOTE}
         super().__init__()
         net.subscribe(self._on_event)
+        net.enable_auto_pass()  # an empty phase of ours passes by itself, as in a local game
 
     # --- what GameScreen reads ----------------------------------------------------------------
     @property
@@ -249,12 +252,22 @@ class NetGameScreen(GameScreen):
         else:
             self._log(f"network game: you play {side_name(s.game, s.side)} against "
                       f"{side_name(s.game, s.peer_side)}. ! chat · R resign · D draw offer/answer · no undo")
+        applied = False
         for ev in s.backlog:  # before the screen listened; applied orders are in the events
-            if ev.kind != "applied":
+            if ev.kind == "applied":
+                applied = True
+                if ev.data.get("automatic"):
+                    rec = ev.data.get("record")
+                    self._log(passes_by_itself(s.game, rec["side"] if rec else ev.data.get("side"),
+                                               ev.data.get("phase")))
+            else:
                 self._on_net(ev, replay=True)
         s.backlog.clear()
         s.subscribe(self._on_net)
-        self.refresh_all()
+        if applied:  # e.g. an empty phase passed by itself while the screen was being built
+            self._changed()
+        else:
+            self.refresh_all()
 
     def _log(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
@@ -336,6 +349,9 @@ class NetGameScreen(GameScreen):
         if self.sending:
             self.notify("Your last order is still on its way.", severity="warning")
             return False
+        if s.net.auto_pass and forced_order(game) is not None:
+            self.notify("Nothing to decide in this phase: it passes by itself.")
+            return False
         return True
 
     def play(self, order: Order) -> bool:
@@ -401,6 +417,9 @@ class NetGameScreen(GameScreen):
         kind = ev.kind
         if kind == "applied":
             rec = ev.data.get("record")
+            if ev.data.get("automatic"):
+                side = rec["side"] if rec is not None else ev.data.get("side")
+                self._log(passes_by_itself(s.game, side, ev.data.get("phase")))
             if rec is not None:
                 order = Order.from_wire(rec["order"])
                 mark = ">" if rec["side"] == s.side else "<"
@@ -597,10 +616,12 @@ class NetLobbyScreen(Screen):
         from hexwar.net.runner import parse_address
         from hexwar.net.keys import data_dir
         a = self.start.args
-        host, port = parse_address(a.address, 2222)
-        self.say(f"connecting to {host}:{port}…")
+        opener = getattr(a, "opener", None)  # a served match: the server's local socket
+        host, port = (a.address, 0) if opener else parse_address(a.address, 2222)
+        self.say(f"connecting to {a.address if opener else f'{host}:{port}'}…")
         guest = Guest(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None),
-                      journal=getattr(a, "journal", None), resume=getattr(a, "resume", None))
+                      journal=getattr(a, "journal", None), resume=getattr(a, "resume", None), opener=opener,
+                      server=getattr(a, "server", False))
         runner = asyncio.ensure_future(guest.run(give_up=getattr(a, "give_up", 300.0)))
         self.parts = [runner]
         play = None
@@ -627,9 +648,11 @@ class NetLobbyScreen(Screen):
         from hexwar.net.runner import parse_address
         from hexwar.net.keys import data_dir
         a = self.start.args
-        host, port = parse_address(a.address, 2222)
-        self.say(f"connecting to {host}:{port} as a spectator…")
-        watcher = Watcher(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None))
+        opener = getattr(a, "opener", None)
+        host, port = (a.address, 0) if opener else parse_address(a.address, 2222)
+        self.say(f"connecting to {a.address if opener else f'{host}:{port}'} as a spectator…")
+        watcher = Watcher(host, port, home=data_dir(), code=a.code, fingerprint=getattr(a, "fingerprint", None),
+                          opener=opener)
         play = WatchPlay(watcher)
         play.start()
         self.parts = [play]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.engine import Game, Order
+from hexwar.engine.forced import forced_order
 from hexwar.engine.hexgrid import Hex
 
 UNIT_KEYS = ("unit", "units")
@@ -27,6 +28,8 @@ class Legal:
         self.general: list[Order] = []
         #: (unit, hex) -> why that unit has no order there, asked once per position
         self.why_not: dict[tuple[str, Hex], str] = {}
+        #: unit -> its zones (front, flank, rear) to draw, asked once per position
+        self.zones: dict[str, dict[str, tuple[Hex, ...]]] = {}
         for o in self.orders:
             ids = units_of(o)
             if not ids:
@@ -103,8 +106,6 @@ def is_attack(order: Order) -> bool:
 
 def nothing_to_decide(legal: Legal) -> Order | None:
     """The one order of a position that leaves the player no choice (a phase with nothing to do
-    but end it), else None. Resigning does not count as a choice here."""
-    choices = [o for o in legal.orders if o.kind != "resign"]
-    if len(choices) == 1 and not units_of(choices[0]) and not legal.game.state.pending:
-        return choices[0]
-    return None
+    but end it), else None. The engine decides (``forced_order``), so a network peer and its
+    opponent agree on it without a word."""
+    return forced_order(legal.game, legal.orders)

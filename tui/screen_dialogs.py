@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexwar.engine import Game, Order
+from hexwar.mapglyphs import unit_drawing
 
 from . import keys
 from .describe import ascii_only, order_text, preview_lines
@@ -54,12 +55,12 @@ class ChooseOrder(ModalScreen[Order | None]):
             yield OptionList(*[Option(Text(words(self, f"{i + 1}. {order_text(self.game, o)}"
                                                  + (f"  [{by_index[i]}]" if i in by_index else ""))), id=str(i))
                                for i, o in enumerate(self.orders)], id="choices")
-            yield Static("", id="odds")
+            yield Static("", id="odds", markup=False)
             hint = "enter or digit: choose"
             if self._facing_keys():
-                hint += " · [key]: that facing"
+                hint += " · the key in [ ]: that facing"
             hint += " · esc: cancel" if self.can_cancel else " (the rules require an answer)"
-            yield Label(words(self, hint), classes="dialog-hint")
+            yield Label(words(self, hint), classes="dialog-hint", markup=False)
 
     def _facing_keys(self) -> dict[str, int]:
         """Key -> index of the order whose facing points that way, when each facing appears at
@@ -68,7 +69,7 @@ class ChooseOrder(ModalScreen[Order | None]):
         present = [f for f in facings if f is not None]
         if not present or len(set(present)) != len(present):
             return {}
-        table = keys.SCREEN_DIRECTIONS[self.game.map.orientation]
+        table = keys.facing_directions(self.game.map.orientation, unit_drawing(self.game.scenario).vertex)
         out = {}
         for key, direction in keys.direction_keys().items():
             if len(key) != 1:

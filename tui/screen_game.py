@@ -23,13 +23,13 @@ from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
-from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, phase_title, plain,
-                       preview_lines, side_lines, side_name, unit_title)
+from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
+                       phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
 from .picking import Legal, nothing_to_decide, path_end, target_hexes
 from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
 from .session import Session
-from .turn_summary import Snapshot, summary_lines
+from .turn_summary import Snapshot, notice_lines, summary_lines
 
 if TYPE_CHECKING:
     from .app import HexwarApp
@@ -189,11 +189,35 @@ class GameScreen(Screen):
             marks.setdefault(Hex(*h), Marks()).target = True
         for h in game.zoc_hexes(unit.side):
             marks.setdefault(Hex(*h), Marks()).contact = True
+        for zone, hexes in self._zones(uid).items():
+            for h in hexes:
+                marks.setdefault(Hex(*h), Marks()).zone = zone
         cursor = self.map_view.cursor
         if cursor != unit.hex:
             for h in hex_linedraw(unit.hex, cursor)[1:-1]:
                 marks.setdefault(Hex(*h), Marks()).line = True
         return marks
+
+    def _units_at(self, h: Hex) -> list:
+        """The live units with a stand in ``h`` (a unit may stand in several hexes)."""
+        game = self.session.game
+        return [u for _, u in sorted(game.state.units.items())
+                if u.alive and u.hex is not None and h in game.ruleset.occupied_hexes(game, u.id)]
+
+    def _zones(self, uid: str) -> dict[str, tuple[Hex, ...]]:
+        """The selected unit's zones, asked once per position (the cursor moves often)."""
+        memo = self.legal.zones
+        if uid not in memo:
+            memo[uid] = self.session.game.unit_zones(uid)
+        return memo[uid]
+
+    def zone_legend(self, uid: str) -> str:
+        """One line naming the zone glyphs drawn for ``uid`` (empty when it has no zones)."""
+        zones = self._zones(uid)
+        if not zones:
+            return ""
+        g = self.map_view.glyphs
+        return "zones: " + " ".join(f"{g.zone(z)}{z}" for z in ("front", "flank", "rear") if z in zones)
 
     def _update_map(self) -> None:
         game = self.session.game
@@ -207,9 +231,9 @@ class GameScreen(Screen):
         game = self.session.game
         h = self.map_view.cursor
         info = hex_lines(game, h)
-        for u in sorted(game.state.unit_at(h), key=lambda u: u.id):
-            if u.alive:
-                info += card_lines(game, u.id)
+        leader = self.map_view.drawing.is_leader
+        for u in sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id)):  # regiment first
+            info += card_lines(game, u.id)
         self._set("#info", "\n".join(info), layout=False)
         self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
         status = side_lines(game, None if self.size.height >= 40 else 2)
@@ -237,8 +261,15 @@ class GameScreen(Screen):
         game = self.session.game
         if self.selected is None:
             n = len(self.legal.actors())
+            side = game.to_act()
+            if side is None or not self.session.is_human(side):  # the computer, the opponent, a match watched
+                return [f"{side_name(game, side)} to act: {n} unit(s) can act" if n else
+                        f"{side_name(game, side)} to act"]
             return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
+        legend = self.zone_legend(self.selected)
+        if legend:
+            lines.append(legend)
         moves = self.legal.moves_to(self.selected, h)
         attacks = self.legal.at_target(self.selected, h)
         if moves:
@@ -336,8 +367,10 @@ class GameScreen(Screen):
         self.highlight = moved
         for line in lines:
             self.write_log(f"= {line}")
-        # a notice, not a dialog: it must not swallow the player's next key
-        self.notify("\n".join(lines[1:]), title=lines[0], timeout=12)
+        # a notice, not a dialog: it must not swallow the player's next key; short, so it does not
+        # cover the map of a small terminal (the whole account is in the log)
+        self.notify("\n".join(notice_lines(lines, self.map_view.glyphs.moved, keys.display(keys.table()["log"].keys.split(",")[0]))),
+                    title=lines[0], timeout=12)
 
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
@@ -353,8 +386,7 @@ class GameScreen(Screen):
             return
         only = nothing_to_decide(self.legal)
         if only is not None:
-            self.write_log(f"({side_name(game, side)} has nothing to decide in the {phase_title(game)} "
-                           "phase: it passes by itself)")
+            self.write_log(passes_by_itself(game, side))
             self.play(only)
             return
         if game.state.pending and self._shown_decision != game.state.seq:
@@ -374,11 +406,15 @@ class GameScreen(Screen):
             title += f" for {unit_title(game, about)}"
         if why:
             title += f" ({plain(game, str(why))})"
+        left = p.get("count")
+        if kind.endswith("loss") and isinstance(left, int) and left > 0:
+            title += f": {left} step{'s' if left != 1 else ''} still to lose"
         orders = [o for o in self.legal.orders if o.kind != "resign"]
         if not orders:
             return
         dice = "die" if self.app.ascii else "\u2684"
         recent = "\n".join(event_text(game, ev, dice) for ev in self._events()[-4:])
+        self.app.clear_notifications()  # a notice must not cover the answers (the log keeps it)
         self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False,
                                          context=f"What just happened:\n{recent}" if recent else ""),
                              self._chosen)
@@ -471,7 +507,7 @@ class GameScreen(Screen):
         h = self.map_view.cursor
         if self.selected is not None:
             unit = game.state.units[self.selected]
-            if unit.hex == h:
+            if h in game.ruleset.occupied_hexes(game, unit.id):
                 self._cycle_stack(h)
                 return
             moves = self.legal.moves_to(self.selected, h)
@@ -487,14 +523,14 @@ class GameScreen(Screen):
             if self.legal.at_target(self.selected, h):
                 self.action_fire()
                 return
-        here = [u.id for u in game.state.unit_at(h) if self.legal.for_unit(u.id)]
+        here = [u.id for u in self._units_at(h) if self.legal.for_unit(u.id)]
         if here:
             self._select(here[0])
             return
         if self.selected is not None:
             self._refuse(self.selected, h)
-        elif game.state.unit_at(h):
-            alive = [u for u in game.state.unit_at(h) if u.alive]
+        elif self._units_at(h):
+            alive = [u for u in self._units_at(h) if u.alive]
             if alive:
                 self.app.bell()
                 self.notify(f"Cannot select: {self._why_not(alive[0].id, h)}", severity="warning")
@@ -511,7 +547,7 @@ class GameScreen(Screen):
             self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}"),
                                  self._chosen)
             return
-        here = [u.id for u in sorted(game.state.unit_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
+        here = [u.id for u in sorted(self._units_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
         if len(here) > 1 and uid in here:
             self._select(here[(here.index(uid) + 1) % len(here)])
         else:

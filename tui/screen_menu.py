@@ -26,6 +26,15 @@ def net_available() -> bool:
     return True
 
 
+def served_lobby() -> bool:
+    """Whether the server that started this process offers its lobby (matches with others)."""
+    try:
+        from hexwar.net.lobby import served
+    except ImportError:
+        return False
+    return served() is not None
+
+
 class MenuScreen(Screen):
     """New game, load, replay, host, join, settings, quit."""
 
@@ -40,6 +49,8 @@ class MenuScreen(Screen):
     def compose(self) -> ComposeResult:
         served = self.app.served
         items = [(k, t) for k, t in self.ITEMS if not (served and k in self.SERVED_HIDDEN)]
+        if served and served_lobby():
+            items.insert(0, ("lobby", "Lobby: play other players, your matches, watch"))
         title = "H E X W A R\nhex-and-counter wargames in the terminal"
         if served:
             title += f"\nplaying as {served} · your games are kept here for when you come back"
@@ -55,7 +66,10 @@ class MenuScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id
         app = self.app
-        if key == "new":
+        if key == "lobby":
+            from .screen_lobby import ServedLobbyScreen
+            app.push_screen(ServedLobbyScreen())
+        elif key == "new":
             app.push_screen(ScenarioPicker())
         elif key in ("load", "replay"):
             app.push_screen(SavedGamePicker(key))
@@ -86,9 +100,10 @@ class ScenarioPicker(Screen):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
-    def __init__(self, host: bool = False) -> None:
+    def __init__(self, host: bool = False, served_match: bool = False) -> None:
         super().__init__()
         self.host = host  # picking the scenario of a network game to host
+        self.served_match = served_match  # ... or of a new match on the server (the lobby)
 
     def compose(self) -> ComposeResult:
         from hexwar.scenarios.loader import ScenarioError, builtin_paths, load_scenario
@@ -101,7 +116,9 @@ class ScenarioPicker(Screen):
                 problems.append(exc.problems[0])
         self.scenarios += self.app.extra_scenarios
         with Vertical(classes="dialog", id="picker"):
-            yield Label("Host which scenario?" if self.host else "Choose a scenario", classes="dialog-title")
+            title = ("Host which scenario?" if self.host else
+                     "New match against a person: which scenario?" if self.served_match else "Choose a scenario")
+            yield Label(title, classes="dialog-title")
             yield OptionList(*[Option(Text(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
                                            f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")
@@ -122,6 +139,10 @@ class ScenarioPicker(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         scenario = self.scenarios[event.option_index]
+        if self.served_match:
+            from .screen_lobby import ServedSideDialog
+            self.app.push_screen(ServedSideDialog(scenario))
+            return
         self.app.push_screen(HostSideDialog(scenario) if self.host else SidesDialog(scenario))
 
 

@@ -18,15 +18,20 @@ from textual.widgets import Label, Static
 
 from hexwar.engine import Game
 from hexwar.engine.hexgrid import Hex, offset_to_axial
+from hexwar.engine.ruleset import Ruleset
 from hexwar.mapglyphs import choose_glyphs, legend, unit_drawing
 
+from .describe import fit
 from .glyphs import Glyphs
 from .themes import MapPalette
 
 
 def overview_text(game: Game, visible: set[Hex], cursor: Hex, glyphs: Glyphs,
-                  palette: MapPalette) -> Text:
-    """The whole map in two characters per hex; rows of a pointy map are pushed half a hex."""
+                  palette: MapPalette, pack: int = 1) -> Text:
+    """The whole map in two characters per hex column. With ``pack`` N above 1, one text row
+    holds N map rows, so a 40-row map fits a 24-line terminal: a unit's side letter wins over
+    terrain (two letters where both armies are), and terrain other than plain ground wins over
+    it. With ``pack`` 1, rows of a pointy map are pushed half a hex."""
     m = game.map
     g = choose_glyphs(game.scenario)
     order = list(game.state.side_order or [s.id for s in game.scenario.sides])
@@ -35,45 +40,84 @@ def overview_text(game: Game, visible: set[Hex], cursor: Hex, glyphs: Glyphs,
         if u.alive and u.hex is not None:
             on_hex.setdefault(tuple(u.hex), []).append(u)
     frame = palette.selected + Style(underline=True)
+
+    def side_style(side: str) -> Style:
+        return palette.sides[order.index(side) % len(palette.sides)] if side in order else Style()
+
     text = Text(no_wrap=True)
     w = m.label_width
     ruler = "".join(f"{c + 1:<10d}" for c in range(0, m.width, 5)).rstrip()
     text.append(" " * (w + 1) + ruler + "\n", palette.label)
-    for row in range(m.height):
+    for row in range(0, m.height, pack):
         text.append(f"{row + 1:0{w}d} ", palette.label)
-        if m.orientation == "pointy" and row % 2 == (1 if m.parity == "odd" else 0):
+        if pack == 1 and m.orientation == "pointy" and row % 2 == (1 if m.parity == "odd" else 0):
             text.append(" ")
         for col in range(m.width):
-            h = Hex(*offset_to_axial(col, row, m.orientation, m.parity))
-            units = on_hex.get(tuple(h), [])
+            hexes = [Hex(*offset_to_axial(col, r, m.orientation, m.parity))
+                     for r in range(row, min(row + pack, m.height))]
+            units = [u for h in hexes for u in on_hex.get(tuple(h), [])]
             if units:
-                top = units[0]
-                cell = g.sides.get(top.side, "?") + (glyphs.stack if len(units) > 1 else " ")
-                style = palette.sides[order.index(top.side) % len(palette.sides)] if top.side in order else Style()
+                sides = sorted({u.side for u in units}, key=lambda sd: order.index(sd) if sd in order else 99)
+                if len(sides) > 1:     # both armies in these hexes: a line of contact
+                    for sd in sides[:2]:
+                        text.append(g.sides.get(sd, "?"), _framed(side_style(sd), hexes, visible,
+                                                                   cursor, frame, palette))
+                    continue
+                cell = g.sides.get(sides[0], "?") + (glyphs.stack if len(units) > 1 else " ")
+                style = side_style(sides[0])
             else:
-                cell = g.terrain.get(m.terrain_at(h), "?") + " "
-                style = palette.terrain_style(m.terrain_at(h)) + palette.glyph
-            if h in visible:
-                style = style + frame
-            if h == cursor:
-                style = style + palette.cursor
-            text.append(cell, style)
+                terrain = _terrain_of(m, hexes)
+                cell = g.terrain.get(terrain, "?") + " "
+                style = palette.terrain_style(terrain) + palette.glyph
+            text.append(cell, _framed(style, hexes, visible, cursor, frame, palette))
         text.append("\n")
+    text.right_crop(1)  # no blank line under the map: it would cost a row at 24 lines
     return text
 
 
-def key_text(game: Game, glyphs: Glyphs) -> str:
-    """The map key of this scenario: sides, terrain, hexsides, roads, unit types, markers."""
+def _terrain_of(m, hexes: list[Hex]) -> str:  # noqa: ANN001 - a HexMap
+    """The terrain a packed cell shows: the first that is not the map's plain ground."""
+    kinds = [m.terrain_at(h) for h in hexes]
+    return next((t for t in kinds if t != m.default_terrain), kinds[0])
+
+
+def _framed(style: Style, hexes: list[Hex], visible: set[Hex], cursor: Hex, frame: Style,
+            palette: MapPalette) -> Style:
+    if any(h in visible for h in hexes):
+        style = style + frame
+    if cursor in hexes:
+        style = style + palette.cursor
+    return style
+
+
+def key_text(game: Game, glyphs: Glyphs, width: int = 0) -> str:
+    """The map key of this scenario: sides, terrain, hexsides, roads, unit types, markers. With a
+    ``width``, rows wrap between entries, so a glyph never ends a line apart from its name."""
     g = choose_glyphs(game.scenario)
-    rows = ["sides: " + ", ".join(f"{g.sides[s.id]} {s.name}" for s in game.scenario.sides)]
+    rows = [("sides", [f"{g.sides[s.id]} {s.name}" for s in game.scenario.sides])]
     for group, entries in legend(game.scenario, g):
-        rows.append(f"{group}: " + ", ".join(f"{c} {name}" for c, name in entries))
-    facing = " facing arrow after the strength," if unit_drawing(game.scenario).facing else ""
-    rows.append(f"counter: type letter and strength,{facing} {glyphs.reduced} reduced, "
-                f"{glyphs.stack} more units in the hex, {glyphs.marked} has acted")
-    rows.append(f"selected unit: {glyphs.reach}N reach at cost N, {glyphs.target} target, "
-                f"{glyphs.contact} enemy zone of control, {glyphs.line} line to the cursor")
-    return "\n".join(rows)
+        rows.append((group, [f"{c} {name}" for c, name in entries]))
+    facing = ["facing arrow after the strength"] if unit_drawing(game.scenario).facing else []
+    rows.append(("counter", ["type letter and strength", *facing, f"{glyphs.reduced} reduced",
+                             f"{glyphs.stack} more units in the hex", f"{glyphs.marked} has acted"]))
+    selected = [f"{glyphs.reach}N reach at cost N", f"{glyphs.target} target",
+                f"{glyphs.contact} enemy zone of control", f"{glyphs.line} line to the cursor"]
+    if type(game.ruleset).unit_zones is not Ruleset.unit_zones:
+        selected.append("zones " + " ".join(f"{glyphs.zone(z)} {z}" for z in ("front", "flank", "rear")))
+    rows.append(("selected unit", selected))
+    return "\n".join(line for head, entries in rows for line in _entry_lines(head, entries, width))
+
+
+def _entry_lines(head: str, entries: list[str], width: int) -> list[str]:
+    lines, line = [], f"{head}:"
+    for i, entry in enumerate(entries):
+        piece = entry + ("," if i < len(entries) - 1 else "")
+        if width and len(line) + 1 + len(piece) > width and line.strip() != f"{head}:":
+            lines.append(line)
+            line = "  " + piece
+        else:
+            line += " " + piece
+    return lines + [line]
 
 
 class Overview(ModalScreen[Hex | None]):
@@ -92,6 +136,7 @@ class Overview(ModalScreen[Hex | None]):
     Overview #overview-scroll { width: 100%; height: auto; }
     Overview #overview-map { width: auto; }
     Overview #overview-key { width: 100%; color: $text-muted; }
+    Overview #overview-title { text-style: bold; }
     """
 
     def __init__(self, game: Game, visible: set[Hex], cursor: Hex, glyphs: Glyphs,
@@ -100,18 +145,18 @@ class Overview(ModalScreen[Hex | None]):
         self.game, self.in_view, self.at = game, visible, cursor
         self.glyphs, self.palette = glyphs, palette
         self.show_key: bool | None = None  # None: shown when it fits beside the whole map
+        self.pack = 1  # map rows per text row (``_fit`` sets it from the terminal's height)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"{self.game.scenario.title}: whole map · arrows move · enter jumps · "
-                        "k map key · esc back", classes="dialog-title", markup=False)
+            yield Label(self._title(76), id="overview-title", markup=False)  # no blank line below
             with VerticalScroll(id="overview-scroll", can_focus=False):
                 yield Static(self._text(), id="overview-map")
-            yield Static(key_text(self.game, self.glyphs), id="overview-key", markup=False)
+            yield Static(key_text(self.game, self.glyphs, 72), id="overview-key", markup=False)
 
     def on_mount(self) -> None:
         self._fit()
-        row = self.game.map.offset(self.at)[1]
+        row = self.game.map.offset(self.at)[1] // self.pack
         self.call_after_refresh(self.query_one("#overview-scroll").scroll_to,
                                 y=max(0, row - 5), animate=False)
 
@@ -119,35 +164,51 @@ class Overview(ModalScreen[Hex | None]):
         self._fit()
 
     def _fit(self) -> None:
-        """The map scrolls when the terminal is shorter than it; the key shows when the whole
-        map fits with it, and otherwise on ``k``."""
+        """Pack map rows two (or more) to a text row when the terminal is shorter than the map, so
+        the whole map is always on screen; the key shows when it fits too, and otherwise on ``k``."""
+        m = self.game.map
+        chrome = 3  # border and title
+        self.query_one("#overview-title", Label).update(self._title(min(110, self.size.width) - 4))
+        pack = next(p for p in range(1, m.height + 1) if -(-m.height // p) + 1 + chrome <= self.size.height
+                    or p == m.height)
+        if pack != self.pack:
+            self.pack = pack
+            self.query_one("#overview-map", Static).update(self._text())
         key = self.query_one("#overview-key", Static)
         inner = max(20, min(110, self.size.width) - 4)
-        key_lines = sum(-(-len(line) // inner) for line in key_text(self.game, self.glyphs).splitlines()) + 1
-        map_lines = self.game.map.height + 1
+        text = key_text(self.game, self.glyphs, inner)
+        key.update(text)
+        key_lines = len(text.splitlines())
+        map_lines = -(-m.height // pack) + 1
         if self.show_key is None:
-            key.display = map_lines + key_lines + 4 <= self.size.height
+            key.display = map_lines + key_lines + chrome <= self.size.height
         else:
             key.display = self.show_key
-        room = self.size.height - (key_lines if key.display else 0) - 4
+        room = self.size.height - (key_lines if key.display else 0) - chrome
         self.query_one("#overview-scroll").styles.max_height = max(3, room)
+
+    def _title(self, width: int) -> str:
+        """What the keys do first, in whole words; the scenario's title when it fits too."""
+        first = ["Whole map", "arrows move", "enter jumps", "esc back"]
+        sep = " - " if self.glyphs.ascii else " \u00b7 "
+        return fit(first, ["k map key", self.game.scenario.title], sep, width)
 
     def action_key(self) -> None:
         self.show_key = not self.query_one("#overview-key", Static).display
         self._fit()
 
     def _text(self) -> Text:
-        return overview_text(self.game, self.in_view, self.at, self.glyphs, self.palette)
+        return overview_text(self.game, self.in_view, self.at, self.glyphs, self.palette, self.pack)
 
     def action_move(self, dx: int, dy: int) -> None:
         m = self.game.map
         col, row = m.offset(self.at)
         col = max(0, min(m.width - 1, col + dx))
-        row = max(0, min(m.height - 1, row + dy))
+        row = max(0, min(m.height - 1, row + dy * self.pack))  # a packed text row at a time
         self.at = Hex(*offset_to_axial(col, row, m.orientation, m.parity))
         self.query_one("#overview-map", Static).update(self._text())
         scroll = self.query_one("#overview-scroll", VerticalScroll)
-        scroll.scroll_to(y=max(0, row + 1 - scroll.size.height // 2), animate=False)
+        scroll.scroll_to(y=max(0, row // self.pack + 1 - scroll.size.height // 2), animate=False)
 
     def action_jump(self) -> None:
         self.dismiss(self.at)

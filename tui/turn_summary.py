@@ -71,3 +71,16 @@ def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]],
     if not losses:
         lines.append("no losses")
     return lines, hexes
+
+
+def notice_lines(lines: list[str], mark: str, log_key: str) -> list[str]:
+    """The summary short enough for a notice: how many moved (and where to see them), attacks and
+    losses; the list of moves and the dice stay in the log."""
+    out = []
+    for line in lines[1:]:
+        if line.startswith("moved "):
+            out.append(line.split(":")[0] + (f", marked {mark} on the map" if ":" in line else ""))
+        elif not line.startswith("dice:"):
+            out.append(line)
+    out.append(f"{log_key}: the whole account in the log")
+    return out

@@ -86,3 +86,38 @@ def test_deep_copies_and_pickles_keep_tracking_changes():
         assert twin.digest() == st.digest()
         twin.units["u04"].mark("fired")
         assert twin.digest() == _full_digest(twin) != st.digest()
+
+
+def test_a_units_own_encoder_writes_what_encoding_its_data_writes():
+    """``_encode_unit`` reuses the encoded leading fields and stats; whatever the field values
+    (big and negative numbers, long and non-ASCII text, no hex, marks of every type) it must give
+    exactly ``encode(to_data())``, also after each kind of field is assigned again."""
+    import random
+
+    from hexwar.engine.state import _encode_unit
+
+    rnd = random.Random(16)
+    for _ in range(400):
+        h = None if rnd.random() < 0.2 else Hex(rnd.randint(-300, 300), rnd.randint(-300, 300))
+        marks = {k: rnd.choice([1, True, "x", -5, 300, None])
+                 for k in rnd.sample(["moved", "fired", "a", "bb"], rnd.randint(0, 3))}
+        u = Unit(rnd.choice(["a", "é" * 40, "x" * 300]), rnd.choice(["s", "t"]), "k",
+                 "n" * rnd.randint(0, 40), h, rnd.randint(-100, 70000), rnd.randint(0, 5),
+                 rnd.randint(-40, 200), rnd.choice(["", "d"]), rnd.choice(["average", "elite" * 8]),
+                 {"a": rnd.randint(-1, 1000), "z": "q"} if rnd.random() < 0.5 else {}, marks)
+        assert _encode_unit(u.__dict__) == encode(u.to_data())
+        assert u.encoded() == encode(u.to_data())
+        for name, value in (("side", "other"), ("name", "renamed"), ("kind", "k2"), ("id", "zz"),
+                            ("stats", {"q": -7}), ("hex", Hex(1, 2)), ("grade", "green")):
+            setattr(u, name, value)
+            assert u.encoded() == encode(u.to_data()), name
+
+
+def test_a_state_with_marks_put_in_place_past_the_unit_still_encodes_fully():
+    st = _state()
+    u = st.units["u04"]
+    u.__dict__["marks"] = {"odd": 1}   # a plain dict, bypassing Unit.__setattr__
+    assert st.digest() == _full_digest(st)
+    u.__dict__["_bytes"] = None        # stale bytes without the change flag
+    u.marks.changed = False
+    assert st.digest() == _full_digest(st)

@@ -171,18 +171,57 @@ def test_g63_vehicles_entering_hills_stop_on_a_1():
     assert F.companies(g.state)["gb"]["point"] == 9
 
 
-def test_g32_g33_aa_fire_cancels_a_raid_and_a_bombardment_hits_on_the_skill():
-    comps = [("gb", "north", 15, ["gb-25pdr", "gb-rifles"]), ("de", "south", 27, ["de-schutzen", "de-flak88"])]
+class Then(Script):
+    """Scripted dice, then 3s for whatever the test does not look at."""
+
+    def roll(self, sides: int = 6, why: str = "") -> int:
+        if not self.values:
+            self.asked.append((sides, why))
+            return 3
+        return super().roll(sides, why)
+
+
+SUPPORTED = [("gb", "north", 15, ["gb-grant", "gb-grant"]), ("ga", "north", 9, ["gb-25pdr", "gb-25pdr"]),
+             ("de", "south", 21, ["de-schutzen", "de-flak88"])]
+
+
+def test_s16_1_g32_g33_support_resolves_in_the_battle_it_was_bought_for():
+    """16.1.4 and G-P 2: the raid and the preparation bought against point 21 wait for the battle
+    there; after both sides decline to withdraw, AA fire (the 88's Skill 3: a 3 cancels the raid),
+    then the 25 pdrs (range 72 reaches 2 points): target die 1 -> de-1, to hit Skill 4 + 1 = 5."""
+    g = game(SUPPORTED, air=[("north", "gb-kittyhawk")])
+    start(g)
+    g.state.sides["north"]["rp"] = 20
+    north = [["posture", "decisive"], ["order", "north-hq1", "attack", "gb"], ["air", "raid", "air1", 21],
+             ["artillery", "prep", "ga", 21]]
+    ev = plans(g, north, [["posture", "hard_defence"]], dice=Script())  # no die rolled yet
+    assert not kinds(ev, "team-destroyed") and not kinds(ev, "sortie-cancelled")
+    assert g.state.sides["north"]["rp"] == 20 - 3 - 6  # paid at the reveal (G-19)
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    dice = Then(3, 1, 5, 1, 2)
+    ev = g.apply(O("withdraw", choice=False), dice)
+    order = [e["t"] for e in ev if e["t"] in ("support-shown", "sortie-cancelled", "team-destroyed", "battle")]
+    assert order == ["support-shown", "sortie-cancelled", "team-destroyed", "battle"]
+    assert kinds(ev, "sortie-cancelled")[0] == {"t": "sortie-cancelled", "aircraft": "air1", "by": "de-2"}
+    hit = kinds(ev, "team-destroyed")[0]
+    assert hit["firer"] == "ga-1" and hit["target"] == "de-1"
+    assert [w for _, w in dice.asked[:5]] == ["aa-fire", "artillery-target", "artillery-hit",
+                                                  "artillery-target", "artillery-hit"]
+    assert all(a["done"] for s in ("north",) for a in g.state.vars["assets"][s]["air"])
+
+
+def test_s16_1_5_support_without_a_battle_is_not_flown_and_its_rp_stay_spent():
+    comps = [("ga", "north", 15, ["gb-25pdr", "gb-25pdr"]), ("de", "south", 27, ["de-schutzen"])]
     g = game(comps, air=[("north", "gb-kittyhawk")])
     start(g)
     g.state.sides["north"]["rp"] = 20
-    # the raid: AA rolls its Skill 3 (a 3 succeeds) and cancels it; the 25 pdr preparation
-    # (range 72 reaches 2 points): target die 1 -> the first platoon (de-1), to hit 4 + 1 = 5: a 5 hits
-    ev = plans(g, [["posture", "cautious"], ["air", "raid", "air1", 27], ["artillery", "prep", "gb", 27]],
-               [["posture", "hard_defence"]], dice=Script(3, 1, 5))
-    assert kinds(ev, "sortie-cancelled")[0]["aircraft"] == "air1"
-    assert kinds(ev, "team-destroyed")[0]["target"] == "de-1"
-    assert g.state.units["de-1"].strength == 5
+    ev = plans(g, [["posture", "cautious"], ["air", "raid", "air1", 27], ["artillery", "prep", "ga", 27]],
+               [["posture", "hard_defence"]], dice=Script())
+    assert not kinds(ev, "team-destroyed") and g.state.units["de-1"].strength == 6
+    unused = sorted((e["mission"], e["by"], e["point"]) for e in kinds(ev, "support-unused"))
+    assert unused == [("prep", "ga", 27), ("raid", "air1", 27)]
+    assert g.state.sides["north"]["rp"] == 20 - 9
 
 
 def test_s17_9_g40_captures_take_at_most_what_the_owner_has():

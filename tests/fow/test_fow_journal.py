@@ -12,20 +12,21 @@ def test_g19_the_journal_holds_no_plan_before_both_commitments(tmp_path):
     path = tmp_path / "g.journal"
     result = simulate(scenario, 4, path)
     contents = read_journal(path)
-    commits: dict[int, list[str]] = {}
-    turn = 1
-    reveals = 0
+    sides = sorted(s.id for s in scenario.sides)
+    committed: list[str] = []
+    opened: list[str] = []
+    rounds = 0
     for rec in contents.records:
         order = rec["order"]
         kind = order["k"]
         if kind == secret.COMMIT:
-            assert set(order["a"]) == {"digest"}
-            commits.setdefault(turn, []).append(rec["side"])
+            assert set(order["a"]) == {"digest"} and not opened
+            committed.append(rec["side"])
         elif kind == secret.REVEAL:
-            assert sorted(commits.get(turn, [])) == sorted(s.id for s in scenario.sides)
-            reveals += 1
-        elif kind in ("keep-initiative", "hand-initiative"):
-            turn += 1
-    assert reveals == 2 * len(commits) and reveals >= 2
+            assert sorted(committed) == sides, "a plan before both commitments of its round"
+            opened.append(rec["side"])
+            if len(opened) == len(sides):
+                committed, opened, rounds = [], [], rounds + 1
+    assert rounds >= 2 and not committed and not opened  # the deployment, then a plan per turn
     report = replay(str(path), contents, verify=True)
     assert report.game.digest() == result.digest and report.orders == result.orders

@@ -6,7 +6,7 @@ from hexwar.engine import Game, Order
 from hexwar.engine.hexgrid import Hex
 from hexwar.scenarios.loader import parse_scenario
 
-LEGEND = ('{ "." = "clear", "F" = "forest", "S" = "swamp", "~" = "river", "V" = "village", "f" = "ford", "R" = "ravine", "W" = "rampart", "C" = "courtyard", '
+LEGEND = ('{ "." = "clear", "F" = "forest", "S" = "swamp", "~" = "river", "V" = "village", "f" = "ford", "R" = "ravine", "L" = "lake", "W" = "rampart", "C" = "courtyard", '
           '"1" = { terrain = "hill", elevation = 1 } }')
 NORTH, SOUTH = 1, 4          # vertex facings towards the north and the south edge
 

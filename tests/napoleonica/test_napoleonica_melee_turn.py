@@ -39,12 +39,53 @@ def test_s22_4_side_totals_name_every_term():
 
 def test_s22_4_the_loser_loses_a_stand_is_disordered_and_retreats_two_hexes():
     g = engaged()
-    play(g, "melee", unit="b", dice=[10, 12, *SPARE])       # 10 + 8 = 18 against 12 + 5 = 17
+    play(g, "melee", unit="b", dice=[10, 12])               # 10 + 8 = 18 against 12 + 5 = 17
     r, b = unit(g, "r"), unit(g, "b")
     assert r.strength == 3 and B.state_of(r) == "disordered"
-    assert hex_distance(r.hex, b.hex) == 3                   # two hexes further away
     assert b.strength == 4 and B.state_of(b) == "formed"     # the winner stays, no pursuit
     assert g.state.vars["contacts"] == []
+    # red's line at (3,4) was hit from (3,5): NE (4,3), NW (3,3) and W (2,4) all go to d = 2,
+    # so the owner chooses; the spec's preference (own edge = north, then clock 1 first) comes first
+    assert g.to_act() == "red" and g.state.pending == [{"side": "red", "kind": "retreat", "unit": "r"}]
+    paths = [o["path"] for o in g.legal_orders() if o.kind == "retreat"]
+    assert paths[0] == ((4, 3), (5, 2))
+    assert {p[0] for p in paths} == {(4, 3), (3, 3), (2, 4)}
+    assert all(hex_distance(p[-1], b.hex) == 3 for p in paths)     # each step as far as it goes
+    assert g.validate(Order.make("retreat", unit="r", path=((2, 5), (2, 6)))) is not None
+    assert g.validate(Order.make("end-phase")) is not None
+    play(g, "retreat", unit="r", path=((3, 3), (3, 2)), dice=SPARE)
+    assert unit(g, "r").hex == (3, 2) and "retreats" not in g.state.vars and not g.state.pending
+
+
+def test_s22_4_while_a_retreat_waits_only_its_owner_acts():
+    g = engaged()
+    play(g, "melee", unit="b", dice=[10, 12])
+    kinds = {o.kind for o in g.legal_orders()}
+    assert kinds == {"retreat", "resign"}
+    first = next(o for o in g.legal_orders() if o.kind == "retreat")
+    assert g.validate(first, "blue") is not None and g.validate(first, "red") is None
+    play(g, "resign")                                      # the owner of the decision resigns
+    assert g.state.result["winner"] == "blue"
+
+
+def test_s22_4_a_retreat_with_one_way_back_needs_no_order():
+    # lakes at (4,3), (3,3) and (1,4) leave red's beaten line one way back, W then NW
+    rows = ["." * 12] * 10
+    rows[3] = "....LL" + "." * 6
+    rows[4] = "...L" + "." * 8
+    g = engaged_on(rows)
+    play(g, "melee", unit="b", dice=[10, 12, *SPARE])
+    r = unit(g, "r")
+    assert B.state_of(r) == "disordered" and r.hex == (2, 3)
+    assert not [o for o in g.legal_orders() if o.kind == "retreat"]
+
+
+def engaged_on(rows):
+    g = game([BLUE_COL, RED_LINE], phase="attack", rows=rows)
+    play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
+    g.state.phase = "melee"
+    g.state.active = "blue"
+    return g
 
 
 def test_s22_4_a_tie_goes_to_the_side_that_did_not_attack():
@@ -77,11 +118,15 @@ def test_s22_4_losing_artillery_is_captured():
 def test_s22_4_a_general_with_a_losing_unit_rolls_to_escape():
     gen = dict(id="rg", side="red", kind="GEN", hex="0605")
     g = engaged([BLUE_COL, RED_LINE, gen])
-    play(g, "melee", unit="b", dice=[10, 11, 5, *SPARE])   # red +1 for its general: 16 < 18; d20 5: taken
+    play(g, "melee", unit="b", dice=[10, 11])                # red +1 for its general: 16 < 18
+    assert B.state_of(unit(g, "rg")) == "formed"             # it rolls once its unit has retreated
+    play(g, "retreat", unit="r", path=((4, 3), (5, 2)), dice=[5, *SPARE])   # d20 5: taken
     assert B.state_of(unit(g, "rg")) == "captured"
     g = engaged([BLUE_COL, RED_LINE, gen])
-    play(g, "melee", unit="b", dice=[10, 11, 6, *SPARE])
-    assert B.state_of(unit(g, "rg")) == "formed" and unit(g, "rg").hex == unit(g, "r").hex
+    play(g, "melee", unit="b", dice=[10, 11])
+    play(g, "retreat", unit="r", path=((4, 3), (5, 2)), dice=[6, *SPARE])
+    # escaped to the nearest friendly unit: its own, now two hexes back
+    assert B.state_of(unit(g, "rg")) == "formed" and unit(g, "rg").hex == unit(g, "r").hex == (5, 2)
 
 
 def test_s12_every_melee_must_be_fought():

@@ -46,3 +46,312 @@ async def test_keyboard_starts_the_battle_and_moves_a_napoleonica_unit():
         assert app.session.game.state.seq == start + 1
         moved = app.session.game.state.units[uid]
         assert moved.hex == dest and moved.marks.get("acted") == 1
+
+
+# --- what a wargamer reads off the screen (issue 14's UI items, issue 12 items 9-12) -----------
+import pytest  # noqa: E402
+
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor  # noqa: E402
+from hexwar.engine.rulesets.napoleonica import NapoleonicaRuleset  # noqa: E402
+from hexwar.tui.glyphs import ASCII, UNICODE  # noqa: E402
+from hexwar.tui.picking import nothing_to_decide  # noqa: E402
+from hexwar.tui.session import Session  # noqa: E402
+
+from napo_helpers import board  # noqa: E402
+
+BRIGADE = load_scenario(find_scenario("napoleonica-brigade"))
+BLUE_COL = dict(id="b", side="blue", kind="INF_LINE", hex="0608", formation="column")
+RED_LINE = dict(id="r", side="red", kind="INF_LINE", hex="0605", formation="line")
+
+
+def brigade_in_movement(**kw) -> HexwarApp:
+    """Hotseat brigade, the battle started and played on to the first Movement phase."""
+    session = Session.new(BRIGADE, {s.id: "human" for s in BRIGADE.sides}, seed=1)
+    for _ in range(40):
+        game = session.game
+        if game.state.phase == "movement" and Legal(game).actors():
+            break
+        only = nothing_to_decide(Legal(game))
+        session.play(only or next(o for o in game.legal_orders() if o.kind == "end-phase"))
+    assert session.game.state.phase == "movement"
+    return HexwarApp(session=session, save=False, theme="default", **kw)
+
+
+def small_battle(phase: str, **kw) -> HexwarApp:
+    """A blue column facing a red line three hexes off, blue to act in ``phase``."""
+    scenario = board([BLUE_COL, RED_LINE])
+    session = Session.new(scenario, {"blue": "human", "red": "human"}, seed=1)
+    state = session.game.state
+    state.phase, state.active, state.turn = phase, "blue", 1
+    state.vars["commanded"] = sorted(state.units)
+    return HexwarApp(session=session, save=False, theme="default", **kw)
+
+
+def text_of(app, selector: str) -> str:
+    return game_screen(app).query_one(selector)._hexwar_text
+
+
+def face(view, h) -> list[str]:
+    return [text for text, _ in view._face(Hex(*h)).slots]
+
+
+async def put_cursor(pilot, game, h) -> None:
+    for ch in game.map.label(h):
+        await pilot.press(ch)
+    await pilot.pause()
+
+
+async def select(pilot, uid) -> None:
+    """Put the cursor on the unit and press enter, as a player would."""
+    game = pilot.app.session.game
+    await put_cursor(pilot, game, game.state.units[uid].hex)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert game_screen(pilot.app).selected == uid
+
+
+async def test_s21_4_the_panel_names_facing_by_clock_formation_state_and_stands():
+    app = brigade_in_movement()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        u = game.state.units["f-inf-1"]                 # 24e de ligne: a column facing north
+        await put_cursor(pilot, game, u.hex)
+        info = text_of(app, "#info")
+        assert "24e de ligne" in info
+        assert "facing: 12 o'clock (front NW, NE)" in info
+        assert "formation: column" in info and "state: formed" in info
+        assert "stands: 4 of 4\n" in info
+        assert "facing: N" not in info and "formation=" not in info
+
+
+async def test_s21_10_counters_show_type_stands_facing_and_formation():
+    app = brigade_in_movement()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = game_screen(app).map_view
+        game = app.session.game
+        for uid, mark in (("f-inf-1", "c"), ("a-art", "t")):
+            u = game.state.units[uid]
+            main, side, lower = face(view, u.hex)
+            symbol = view.drawing.symbol(u.kind)
+            assert main == f"{symbol}{u.strength}{UNICODE.facing('pointy', u.facing, True)}"
+            assert side == view.letters[u.side] and lower == mark
+        game.state.units["f-inf-1"].mark("state", "disordered")
+        view.show(game)
+        assert face(view, game.state.units["f-inf-1"].hex)[2] == "~"
+
+
+async def test_s21_6_the_selected_units_zones_are_drawn_with_a_legend():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        screen = game_screen(app)
+        view, game = screen.map_view, app.session.game
+        b = game.state.units["b"]
+        ahead = hex_neighbor(hex_neighbor(b.hex, 1), 2)     # straight towards 12 o'clock
+        flank = hex_neighbor(b.hex, 0)                       # east: the right flank hexside
+        rear = hex_neighbor(b.hex, 4)                        # south-west: a rear hexside
+        assert face(view, ahead)[1] == UNICODE.zone("front")
+        assert face(view, flank)[1] == UNICODE.zone("flank")
+        assert face(view, rear)[1] == UNICODE.zone("rear")
+        assert "zones: \u25b3front \u25cbflank \u25bdrear" in text_of(app, "#preview")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert face(view, ahead)[1] == ""                    # gone with the selection
+
+
+async def test_s21_6_zones_are_ascii_under_ascii():
+    app = small_battle("movement", ascii=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        view, game = game_screen(app).map_view, app.session.game
+        b = game.state.units["b"]
+        assert face(view, hex_neighbor(b.hex, 3))[1] == ASCII.zone("flank") == "o"
+        assert "zones: +front oflank vrear" in text_of(app, "#preview")
+        text = "".join(seg.text for y in range(view.layout_.height) for seg in view._canvas_line(y))
+        assert text.isascii()
+
+
+async def test_s21_5_the_map_draws_every_hex_a_unit_stands_in(monkeypatch):
+    def two_hexes(self, game, unit_id):
+        u = game.state.units[unit_id]
+        if unit_id == "r":
+            return (u.hex, hex_neighbor(u.hex, 0))           # a two-stand line along its row
+        return (u.hex,) if u.hex is not None else ()
+    monkeypatch.setattr(NapoleonicaRuleset, "occupied_hexes", two_hexes)
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view, game = game_screen(app).map_view, app.session.game
+        r = game.state.units["r"]
+        second = hex_neighbor(r.hex, 0)
+        assert face(view, r.hex)[0] == face(view, second)[0] and face(view, second)[0].startswith("I")
+        await put_cursor(pilot, game, second)
+        assert "formation: line" in text_of(app, "#info")    # the panel finds it there too
+
+
+async def test_s22_4_the_charge_preview_gives_exact_d20_odds():
+    app = small_battle("attack")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        game = app.session.game
+        await put_cursor(pilot, game, game.state.units["r"].hex)
+        preview = text_of(app, "#preview").splitlines()
+        charge = next(line for line in preview if line.startswith("Charge (front)"))
+        # 1 d20 + 8 against 1 d20 + 5, a tie to the defender: 247 of 400 (22.4)
+        assert charge.startswith("Charge (front): you win 61.8 %")
+        assert "they flee 42.8 %" in charge and "you flee 19.5 %" in charge
+
+
+async def test_s9_4_a_refused_move_says_why_with_the_rule():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        game = app.session.game
+        b, r = game.state.units["b"], game.state.units["r"]
+        beside = next(hex_neighbor(r.hex, d) for d in range(6)
+                      if hex_distance(hex_neighbor(r.hex, d), b.hex) == 2)
+        await put_cursor(pilot, game, beside)
+        assert "not here: no move may end next to an enemy stand (9.4" in text_of(app, "#preview")
+        seq = game.state.seq
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.game.state.seq == seq
+        shown = [n.message for n in app._notifications]
+        assert any(m.startswith("Refused: no move may end next to an enemy stand (9.4") for m in shown)
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_s22_12_the_player_aid_is_built_from_the_rulesets_data(ascii):
+    app = brigade_in_movement(ascii=ascii)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        text = str(app.screen.query_one("#aid-text").render())
+        for title in ("Sequence of play [S 6]", "Fire [P 22.2]", "Morale [P 22.3]", "Melee [P 22.4]",
+                      "Units [S 3]", "Whose rules [S], [H], [P]"):
+            assert title in text
+        side = app.session.game.state.active
+        name = next(s.name for s in BRIGADE.sides if s.id == side)
+        assert f"> 3. Movement [S 9]" in text and f"(now, {name} to act)" in text
+        assert "napoleonica/data.py" in text
+        if ascii:
+            assert text.isascii()
+
+
+async def test_s9_1_the_acted_dot_means_acted_not_formation_marks():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view, game = game_screen(app).map_view, app.session.game
+        cinc = game.state.units["blue-cinc"]
+        assert face(view, cinc.hex)[2] != UNICODE.marked       # formation and state are no action
+        await select(pilot, "b")
+        await pilot.press("enter")                               # its own orders: hold first
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        game = app.session.game
+        assert game.state.units["b"].marks.get("acted") == 1
+        assert face(game_screen(app).map_view, game.state.units["b"].hex)[2] == "c"   # formation first
+
+
+async def test_s22_4_the_preview_breakdown_names_units_never_ids():
+    app = small_battle("attack")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        game = app.session.game
+        await put_cursor(pilot, game, game.state.units["r"].hex)
+        preview = text_of(app, "#preview")
+        from hexwar.tui.describe import unit_title
+        assert f"rank of {unit_title(game, 'b')}: +5" in preview      # "Blue line infantry"
+        assert "rank of b:" not in preview and f"rank of {unit_title(game, 'r')} +5" in preview  # a named term and its signed value
+
+
+async def test_s21_4_a_vertex_facing_is_chosen_with_the_key_that_points_there():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        game = app.session.game
+        b = game.state.units["b"]
+        dest = hex_neighbor(b.hex, 1)                        # one hex ahead (front-right, NE)
+        facings = sorted(o.get("facing") for o in game.unit_orders("b")
+                         if o.kind == "move" and o.get("path") and tuple(o.get("path")[-1]) == tuple(dest))
+        assert 1 in facings and len(facings) > 1             # several facings: the dialog asks
+        await put_cursor(pilot, game, dest)
+        await pilot.press("enter")
+        await pilot.pause()
+        from hexwar.tui.screen_dialogs import ChooseOrder
+        assert isinstance(app.screen, ChooseOrder)
+        labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
+        assert any("facing 12 o'clock" in text and "[w]" in text for text in labels)
+        await pilot.press("w")                               # "up": 12 o'clock, facing index 1
+        await pilot.pause()
+        moved = app.session.game.state.units["b"]
+        assert moved.hex == dest and moved.facing == 1
+
+
+async def test_s21_10_the_map_key_names_formation_marks_and_zone_glyphs():
+    app = brigade_in_movement()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        text = str(app.screen.query_one("#overview-key").render())
+        assert "marks: l line, c column, s square" in text and "~ disordered" in text
+        assert "zones \u25b3 front \u25cb flank \u25bd rear" in text
+
+
+def _past_set_up(scenario) -> HexwarApp:
+    session = Session.new(scenario, {s.id: "human" for s in scenario.sides}, seed=1)
+    for _ in range(200):
+        only = nothing_to_decide(Legal(session.game))
+        if only is None and not session.game.state.pending and Legal(session.game).actors():
+            break
+        session.play(only or next(o for o in session.game.legal_orders() if o.kind != "resign"))
+    return HexwarApp(session=session, save=False, theme="default")
+
+
+async def test_zones_default_rulesets_without_zones_draw_none():
+    app = _past_set_up(load_scenario(find_scenario("border-clash")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.selected is not None
+        assert not any(mk.zone for mk in screen.map_view.marks.values())
+        assert "zones:" not in text_of(app, "#preview")
+
+
+async def test_zones_on_a_flat_map_sit_on_the_hex_bottom_edge(monkeypatch):
+    from hexwar.engine.rulesets.poltava.rules import PoltavaRuleset
+    def zones(self, game, unit_id):
+        u = game.state.units[unit_id]
+        return {"front": (hex_neighbor(u.hex, 2),), "rear": (hex_neighbor(u.hex, 5),)}
+    monkeypatch.setattr(PoltavaRuleset, "unit_zones", zones)
+    app = _past_set_up(load_scenario(find_scenario("poltava-1")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await pilot.pause()
+        screen = game_screen(app)
+        u = app.session.game.state.units[screen.selected]
+        view = screen.map_view
+        checked = 0
+        for d, zone in ((2, "front"), (5, "rear")):
+            h = hex_neighbor(u.hex, d)
+            mk = view.marks[h]
+            if not view.units_at(h) and not mk.target and not mk.contact:   # nothing more urgent
+                assert face(view, h)[1].strip() == UNICODE.zone(zone)
+                checked += 1
+        assert checked
+        assert "zones: \u25b3front \u25bdrear" in text_of(app, "#preview")

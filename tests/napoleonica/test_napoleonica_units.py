@@ -3,6 +3,8 @@
 from hexwar.engine.rulesets.napoleonica import board as B
 from hexwar.engine.rulesets.napoleonica.rolls import chance_at_most
 
+from hexwar.engine import Order
+
 from napo_helpers import game, play, unit
 
 
@@ -160,3 +162,67 @@ def test_s22_9_an_enemy_next_to_an_unmanned_gun_captures_it():
     assert move
     play(g, "move", unit="r", path=move[0]["path"], facing=move[0]["facing"])
     assert unit(g, "a").marks.get("gun_lost") and "a" not in g.state.vars["guns"]
+
+
+def test_s21_5_occupied_hexes_name_every_hex_a_unit_stands_in():
+    # one counter per unit (NOTES H-1): a unit on the table stands in its hex, a fled one nowhere
+    g = game([dict(id="a", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+              dict(id="b", side="blue", kind="INF_LINE", hex="0308", formation="column")])
+    assert g.ruleset.occupied_hexes(g, "a") == (g.map.parse("0608"),)
+    g.state.units["b"].marks["state"] = "fleeing"
+    assert g.ruleset.occupied_hexes(g, "b") == ()
+    assert g.ruleset.occupied_hexes(g, "nobody") == ()
+
+
+def test_s22_9_gunners_re_man_another_friendly_batterys_gun_and_serve_it_as_its_type():
+    from hexwar.engine.rulesets.napoleonica import fire as F
+    g = game([dict(id="h", side="blue", kind="ART_HEAVY", hex="0608", formation="unlimbered"),
+              dict(id="l", side="blue", kind="ART_LIGHT", hex="0308", formation="unlimbered")])
+    play(g, "form", unit="h", formation="gunners", facing=1)
+    play(g, "form", unit="l", formation="gunners", facing=1)
+    heavy_gun = g.map.parse("0608")
+    g.state.units["h"].hex = g.map.parse("0610")           # the heavy battery's gunners walked off
+    g.state.units["l"].hex = g.map.parse("0508")           # the light gunners stand next to its gun
+    g.state.turn = 2                                          # the next Movement phase
+    view = B.View(g.state)
+    from hexwar.engine.rulesets.napoleonica import movement as MV
+    assert MV.reman_targets(g.state, view, unit(g, "l")) == ["h"]
+    assert MV.reman_targets(g.state, view, unit(g, "h")) == []        # not next to the light gun
+    assert g.validate(Order.make("reman", unit="l", gun="h", formation="square", facing=1)) is not None
+    play(g, "reman", unit="l", gun="h", formation="unlimbered", facing=1)
+    light = unit(g, "l")
+    assert light.hex == heavy_gun and B.formation(light) == "unlimbered"
+    assert "h" not in g.state.vars["guns"] and "l" in g.state.vars["guns"]   # its own gun stays abandoned
+    # it now serves a heavy gun: the heavy battery's rates and ranges (21.3, 22.2)
+    assert B.allowance(light)[0] == 0                  # heavy battery in firing position cannot move
+    assert F.ranges(light)[2] == 18                    # heavy range, not the light gun's 10
+    assert unit(g, "h").marks.get("gun_lost")          # the heavy gunners have no gun left
+
+
+def test_s22_10_a_captured_abandoned_gun_scores_a_point():
+    from hexwar.engine.rulesets.napoleonica import turn as T
+    g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="unlimbered"),
+              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column")])
+    play(g, "form", unit="a", formation="gunners", facing=4)
+    g.state.units["a"].hex = g.map.parse("0610")
+    g.state.units["r"].hex = g.map.parse("0607")            # next to the gun: capture on the next action
+    before = T.points(g.scenario, g.state, "red")
+    g.state.turn = 2
+    play(g, "hold", unit="a")
+    assert g.state.vars["guns_taken"] == {"red": 1}
+    assert T.points(g.scenario, g.state, "red") == before + 1
+
+
+def test_s22_9_gunners_off_the_table_lose_a_captured_gun_and_come_back_as_gunners():
+    from hexwar.engine.rulesets.napoleonica import actors as AC
+    g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="unlimbered"),
+              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column")])
+    play(g, "form", unit="a", formation="gunners", facing=4)
+    a = g.state.units["a"]
+    a.hex = None
+    a.marks["state"] = "fleeing"                            # the gunners ran off the table
+    g.state.units["r"].hex = g.map.parse("0607")
+    g.state.turn = 2
+    g.state.active = "red"
+    play(g, "hold", unit="r")
+    assert unit(g, "a").marks.get("gun_lost") and AC.appear_formations(g.state, unit(g, "a")) == ("gunners",)

@@ -151,6 +151,8 @@ def loose_wire(frame: Any, strings: Any) -> Any:
             values[i] = protocol.encode_order(v, strings)
         elif name == "side" and isinstance(v, str):
             values[i] = strings.token(v)
+        elif name == "plan" and isinstance(v, list):
+            values[i] = strings.value(v)
     while values and values[-1] is None and fields[len(values) - 1] not in protocol.NIL_VALUED:
         values.pop()
     extra = [v for k, v in frame.items() if k != "type" and k not in fields]

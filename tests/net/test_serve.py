@@ -74,7 +74,7 @@ async def test_a_terminal_client_reaches_the_menu_and_plays_against_the_computer
     async with connect(server, "alice", keys[0]) as conn:
         screen = await open_ui(conn)
         await screen.wait_for("playing as alice")
-        await screen.press("\r")                      # New game
+        await screen.press("\x1b[B", "\r")           # New game (below the lobby)
         await screen.wait_for("Choose a scenario")
         from hexwar.scenarios.loader import builtin_paths   # the picker lists them in this order
         down = [p.stem for p in builtin_paths()].index("border-clash")
@@ -126,7 +126,7 @@ async def test_a_session_that_dies_leaves_the_server_and_other_sessions_running(
             os.kill(pid, signal.SIGKILL)
         result = await asyncio.wait_for(a.process.wait(), 30)
         assert result.exit_status != 0
-        await b.press("\r")                            # fred's menu still answers
+        await b.press("\x1b[B", "\r")                 # fred's menu still answers: New game
         await b.wait_for("Choose a scenario")
     async with connect(server, "erin", keys[0]) as again:   # and erin can come back
         screen = await open_ui(again)

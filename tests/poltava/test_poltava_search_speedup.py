@@ -26,3 +26,29 @@ def test_r4_inline_search_equals_the_generic_search_with_the_step_function():
                 assert list(fast) == list(slow)  # the same order too
                 compared += len(slow)
     assert compared > 1000
+
+
+def test_r4_kept_expansions_give_the_generic_search_in_later_positions():
+    """The expansion kept per map (issue 16) is reused when a unit is asked about again and in
+    later positions with the same enemy zones; every answer must still be the generic search's,
+    with where the unit may end checked afresh in the position asked about."""
+    compared, reused = 0, 0
+    positions = _positions(43)
+    for game in positions[:: max(1, len(positions) // 12)]:
+        v = view_of(game)
+        nbrs = _tables(v.m)["nbrs"]
+        for u in game.state.side_units(game.state.active)[:10]:
+            for mode in MODES:
+                if not v.mode_ok_at_start(u, mode, u.hex):
+                    continue
+                kept = len(_tables(v.m).get("reach", {}))
+                first = v.search(u, mode)
+                again = v.search(u, mode)
+                reused += len(_tables(v.m).get("reach", {})) == kept
+                slow = search_moves(u.hex, lambda h: nbrs.get(h, ()), v.step_fn(u, mode),
+                                    v.allowance(u, mode), lambda h: v.can_end(u, h))
+                assert first == slow == again, (game.state.seq, u.id, mode)
+                assert list(first) == list(slow) == list(again)
+                compared += len(slow)
+    assert compared > 1000
+    assert reused > 0  # some answers came from an expansion kept from an earlier position

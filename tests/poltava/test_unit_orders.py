@@ -62,14 +62,17 @@ def test_move_orders_built_without_checks_equal_checked_ones():
 
 
 def test_a_view_is_rebuilt_when_a_test_moves_a_unit_on_the_same_state():
-    """Views are kept on the state object; changing a unit in place must not leave a stale one."""
+    """What a view works out is kept on the state object (each call wraps it in a new View, so
+    the state holds no view holding the state); changing a unit in place must not leave it stale."""
     from hexwar.engine.rulesets.poltava.board import view_of
     game = _positions(43)[-1]
     st = game.state
     v1 = view_of(game)
-    assert view_of(game) is v1
+    again = view_of(game)
+    assert again.occ is v1.occ and again._zoc is v1._zoc and again.st is st
     u = next(x for x in st.side_units(st.active) if x.hex is not None)
     old = u.hex
     u.hex = None
     v2 = view_of(game)
-    assert v2 is not v1 and u not in v2.units_at(old)
+    assert v2.occ is not v1.occ and u not in v2.units_at(old)
+    assert "st" not in st.__dict__["_poltava_view"][1]

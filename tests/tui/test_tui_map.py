@@ -245,6 +245,39 @@ async def test_item7_overview_shows_both_armies_the_view_and_jumps():
         assert view.cursor in view.visible_hexes()
 
 
+@pytest.mark.parametrize("ascii_", [False, True])
+async def test_item7_overview_at_80x24_shows_the_whole_40_row_map_at_once(ascii_):
+    """Poltava's 40 rows do not fit 24 lines one to a line: two map rows share a text row, so
+    the whole map, both armies and the framed view are on screen without scrolling."""
+    app = app_for(POLTAVA, ascii=ascii_)
+    m = POLTAVA.map
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        view = screen.map_view
+        before = view.cursor
+        await pilot.press("v")
+        await pilot.pause()
+        overview = app.screen
+        assert isinstance(overview, Overview) and overview.pack == 2
+        text = overview._text()
+        rows = text.plain.splitlines()
+        assert len(rows) == m.height // 2 + 1                      # the ruler and 20 rows
+        assert rows[-1].split()[0] == f"{m.height - 1:02d}"         # the last pair is 39-40
+        scroll = overview.query_one("#overview-scroll")
+        assert scroll.virtual_size.height <= scroll.size.height    # nothing hidden, no scrolling
+        assert scroll.region.bottom <= 24 and max(len(r) for r in rows) <= scroll.size.width
+        letters = choose_glyphs(POLTAVA).sides
+        assert letters["sweden"] in text.plain and letters["russia"] in text.plain
+        underlined = [span for span in text.spans if getattr(span.style, "underline", False)]
+        assert underlined                                           # the current view is framed
+        if ascii_:
+            assert text.plain.isascii() and str(overview.query_one("#overview-title").render()).isascii()
+        await pilot.press("down", "down", "enter")                  # a text row is two map rows
+        await pilot.pause()
+        assert app.screen is screen
+        assert m.offset(view.cursor) == (m.offset(before)[0], m.offset(before)[1] + 4)
+
+
 # --- item 18: --ascii and NO_COLOR reach the terminal as promised ------------------------------
 def _env(**extra):
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}

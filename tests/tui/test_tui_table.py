@@ -416,3 +416,26 @@ def test_item9_plain_words_drop_spec_tags_and_raw_ids():
     assert plain(g, "red-hi-1 cannot end a move at [3, 4] (G-A28)") == "Red Heavy Infantry 1 cannot end a move at 0605"
     assert plain(g, "fired and may not move (3.4.1, G-F2)") == "fired and may not move (3.4.1)"
     assert plain(g, "impassable [PROP A8]") == "impassable"
+
+
+# --- decisions that take losses say how many are still to take -----------------------------------
+async def test_poltava_setup_loss_dialog_says_how_many_steps_are_still_to_lose():
+    """S1: each division of the set-up list rolls its pre-battle losses; the owner picks where
+    they fall, one step at a time, and the dialog keeps count of what the roll still asks for."""
+    p1 = load_named("poltava-1")
+    match = Match.new(p1, seed=3)
+    events = match.play(next(o for o in match.game.legal_orders() if o.kind == "setup"))
+    pending = match.game.state.pending
+    assert pending and pending[0]["kind"] == "setup-loss"
+    first = pending[0]
+    rolls = match.game.state.vars["setup_rolls"]
+    assert first["count"] == rolls[next(d for d in rolls if first["units"][0] in
+                                        [u.id for u in match.game.state.units.values() if u.division == d])]
+    assert events
+    app = HexwarApp(session=Session(match, {"sweden": HUMAN, "russia": HUMAN}), theme="default", save=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ChooseOrder)
+        n = first["count"]
+        word = "step" if n == 1 else "steps"
+        assert f"{n} {word} still to lose" in app.screen.title_text, app.screen.title_text

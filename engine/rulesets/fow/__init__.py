@@ -2,6 +2,8 @@
 
 Order kinds (points are the campaign's numbers 1-36, see ``geo``):
 
+* ``commit-plan`` then ``reveal-plan`` - before turn 1, where the scenario has a ``deployment``
+  rule: the secret placement of every company (5, G-59, ``deploy``).
 * ``start`` - turn 1: roll commander ratings (G-16), then step 2.
 * ``keep-initiative`` / ``hand-initiative`` - step 1 (6.B), then step 2 is resolved.
 * ``move-commander commander path companies`` - step 3 (12, G-22); ``reinforce unit point``
@@ -28,6 +30,8 @@ from . import ai
 from . import battle as B
 from . import campaign as K
 from . import catalogue
+from . import deploy as D
+from . import evaluate as E
 from . import execute as X
 from . import forces as F
 from . import geo
@@ -73,10 +77,9 @@ class FowRuleset(Ruleset):
     terrain_types = geo.BASE_TERRAIN
     hexside_types = ()
     grades = ("average",)
-    #: the strong computer level plays as the basic one here: the campaign has no ``evaluate``
-    #: yet that sees exits and edges, and lookahead judged by the generic one plays worse
-    #: (Bir Hakeim went from 31 % to 8 % German wins)
-    search_budget = {"width": 1}
+    #: lookahead plays on (the basic player) to the next order that rolls, so that an attack is
+    #: judged by the battle it starts, not by the position before the battle (designed)
+    search_budget = {"depth": 4, "work": 200, "scope": "all"}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other: dict) -> bool:
@@ -92,6 +95,7 @@ class FowRuleset(Ruleset):
         out = geo.map_problems(scenario)
         if out:
             return out
+        out = D.scenario_problems(scenario)
         rules, sides = scenario.rules, [s.id for s in scenario.sides]
         nations = rules.get("nations")
         if not isinstance(nations, dict) or sorted(nations) != sorted(sides) or any(
@@ -150,20 +154,24 @@ class FowRuleset(Ruleset):
             return None
         if state.pending:
             return state.pending[0]["side"]
-        if state.phase == "plan":
+        if state.phase in ("plan", "deploy"):
             return secret.next_side(state.vars["secret"])
         return state.active
 
     def secret_round(self, game: "Position") -> dict[str, Any] | None:
         state = game.state
-        if state.result is None and not state.pending and state.phase == "plan":
+        if state.result is None and not state.pending and state.phase in ("plan", "deploy"):
             return state.vars["secret"]
         return None
 
     def ai_plan(self, game: "Position", side: str) -> list[list[Any]]:
+        if game.state.phase == "deploy":
+            return D.scenario_placement(game, side)
         return ai.plan(game, side)
 
     def plan_problem(self, game: "Position", side: str, plan: list[list[Any]]) -> str | None:
+        if game.state.phase == "deploy":
+            return secret.plan_problem(plan) or D.placement_problem(game, side, plan)
         return secret.plan_problem(plan) or P.parse(game, side, plan)[1]
 
     # --- legality ---------------------------------------------------------------------------
@@ -189,9 +197,9 @@ class FowRuleset(Ruleset):
         elif state.phase == "command":
             yield from ai.command_orders(game, side)
             yield Order.make("end-phase")
-        elif state.phase == "plan":
+        elif state.phase in ("plan", "deploy"):
             rnd = state.vars["secret"]
-            plan = ai.plan(game, side)
+            plan = self.ai_plan(game, side)
             salt = public_salt(rnd["round"], side)
             if secret.stage(rnd) == "commit":
                 bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
@@ -226,7 +234,8 @@ class FowRuleset(Ruleset):
             return f"there is no pending {kind} decision"
         want = {"start": ("start",), "initiative": ("keep-initiative", "hand-initiative"),
                 "command": ("move-commander", "reinforce", "end-phase"),
-                "plan": (secret.COMMIT, secret.REVEAL), "execute": ("act", "pass")}.get(state.phase, ())
+                "plan": (secret.COMMIT, secret.REVEAL), "deploy": (secret.COMMIT, secret.REVEAL),
+                "execute": ("act", "pass")}.get(state.phase, ())
         if kind not in want:
             return f"{kind} is not an order of the {state.phase} step (7)"
         if kind == "move-commander":
@@ -241,8 +250,7 @@ class FowRuleset(Ruleset):
             why = secret.reveal_problem(rnd, game.scenario.source_hash, side, plan, order.get("salt"))
             if why:
                 return why
-            _, why = P.parse(game, side, plan)
-            return why
+            return self.plan_problem(game, side, plan)
         if kind == "act":
             actor = order.get("actor")
             if actor not in state.vars["exec"]["queue"].get(side, []):
@@ -373,7 +381,12 @@ class FowRuleset(Ruleset):
             rnd = state.vars["secret"]
             secret.record_reveal(rnd, side, [list(r) for r in order["plan"]])
             ctx.emit("plan-opened", side=side)
-            if secret.stage(rnd) is None:
+            if secret.stage(rnd) is None and state.phase == "deploy":
+                D.apply(ctx, state, rnd["plans"])
+                state.vars["secret"] = None
+                state.phase, state.active = "start", state.vars["si"]
+                K.check_contact(ctx)
+            elif secret.stage(rnd) is None:
                 parsed = {s: P.parse(game, s, rnd["plans"][s])[0] for s in rnd["sides"]}
                 X.apply_plans(ctx, game, parsed)  # type: ignore[arg-type]
         elif kind == "act":
@@ -447,6 +460,9 @@ class FowRuleset(Ruleset):
 
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def evaluate(self, game: "Position", side: str) -> int:
+        return E.evaluate(game, side)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:

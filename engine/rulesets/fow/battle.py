@@ -18,6 +18,7 @@ from hexwar.engine.state import State, Unit
 from . import campaign as K
 from . import forces as F
 from . import geo
+from . import support
 
 ARRIVAL_TARGET = 8
 
@@ -350,6 +351,7 @@ def answer_withdraw(ctx: Resolution, scenario: Any, choice: bool) -> None:
             state.vars["battle"] = None
             return
         b["stage"] = "reserves-att"
+        support.battle_support(ctx, b)  # both sides fight: the support bought for it (G-P 2)
     step(ctx, scenario)
 
 
@@ -418,7 +420,12 @@ def fight(ctx: Resolution, scenario: Any) -> None:
     _cas_and_direct(ctx, state, b)
     sa, notes_a = side_strength(state, scenario, b, "att")
     sd, notes_d = side_strength(state, scenario, b, "def")
-    if sd == 0:
+    if sa == 0 and sd > 0:  # the attack was shot to pieces before it went in
+        ratio, win = Fraction(0), False
+        ctx.emit("battle", point=b["point"], s_att=[0, 1], s_def=[sd.numerator, sd.denominator],
+                 ratio=[0, 1], modifier=-4, roll=None, attacker_wins=False,
+                 notes_att=notes_a, notes_def=notes_d)
+    elif sd == 0:
         ratio = None
         win = True
         ctx.emit("battle", point=b["point"], s_att=[sa.numerator, sa.denominator],

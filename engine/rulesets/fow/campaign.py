@@ -16,7 +16,9 @@ from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
 
 from . import forces as F
+from . import deploy
 from . import geo
+from . import support
 
 if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
@@ -68,17 +70,15 @@ def initial_state(ruleset_id: str, scenario: "Scenario") -> State:
         _place_commanders(state, s.id, F.commander_count(staff, start_fp))
     state.phase = "start"
     state.active = si
+    if deploy.zones_of(scenario) is not None:  # 5, G-59: a secret placement first
+        state.phase = "deploy"
+        state.vars["secret"] = secret.open_round(deploy.ROUND, [si] + [s for s in sides if s != si])
     return state
 
 
 def _place_commanders(state: State, side: str, n: int) -> None:
-    """DESIGNED placement: one commander per company in order of company FP (largest first,
-    ties by id), round again if there are more commanders than companies. Ratings are rolled by
-    the ``start`` order (G-16)."""
-    cids = F.live(state, side)
-    ranked = sorted(cids, key=lambda c: (-F.fp(state, [c]), c))
-    for i in range(n):
-        point = F.companies(state)[ranked[i % len(ranked)]]["point"] if ranked else 0
+    """Ratings are rolled by the ``start`` order (G-16); placement: ``forces.commander_posts``."""
+    for i, point in enumerate(F.commander_posts(state, side, n)):
         F.commanders(state)[f"{side}-hq{i + 1}"] = {"side": side, "rating": 0, "point": point,
                                                     "moved": 0}
 
@@ -356,6 +356,7 @@ def check_victory(ctx: Resolution, scenario: "Scenario", end_of_turn: bool = Fal
 
 def end_turn(ctx: Resolution, scenario: "Scenario") -> None:
     state = ctx.state
+    support.unused_support(ctx)
     if check_victory(ctx, scenario, end_of_turn=True):
         return
     si = state.vars["si"]

@@ -172,6 +172,13 @@ def move_company(state: State, cid: str, point: int | None) -> None:
             u.hex = h if u.strength > 0 else None
 
 
+def commander_posts(state: State, side: str, n: int) -> list[int]:
+    """DESIGNED placement of ``n`` commanders: one per company in order of company FP (largest
+    first, ties by id), round again if there are more commanders than companies."""
+    ranked = sorted(live(state, side), key=lambda c: (-fp(state, [c]), c))
+    return [companies(state)[ranked[i % len(ranked)]]["point"] if ranked else 0 for i in range(n)]
+
+
 def remove_company(state: State, cid: str) -> None:
     """The company leaves play (surrendered, destroyed or off the map)."""
     companies(state)[cid]["point"] = 0

@@ -13,6 +13,11 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``move unit path facing`` - movement: ``path`` the hexes entered, ``facing`` the final facing.
 * ``form unit formation facing`` - movement: formation change, about-face, battery pivot or
   re-forming a disordered unit (9.7, 9.8).
+* ``reman unit gun formation facing`` - movement: gunners take up another friendly battery's
+  abandoned gun (``gun`` names that battery) in a battery formation (22.9); their own gun is
+  taken up by ``form``.
+* ``dismantle unit hex`` - movement: engineers or infantry next to a barricaded bridge (``hex``)
+  remove the barricade (22.9).
 * ``dismount unit formation facing`` / ``mount unit formation facing`` - chasseurs (9.9).
 * ``hold unit`` - movement: the piece does nothing (it still uses its place in the four).
 * ``rally unit`` - movement: try to restore a fleeing unit (14).
@@ -24,6 +29,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
   through the fort's gate (22.7); coming down from a wall is a one-hex ``move``.
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
+* ``retreat unit path`` - melee phase: the owner of a beaten unit chooses its two-hex retreat
+  among the equally good ones (22.4); a unit with one way back takes it without an order.
 * ``resign``.
 """
 
@@ -46,6 +53,7 @@ from . import morale, turn
 from . import movement as MV
 from .rolls import roll_off
 from .setup import check_scenario, initial_state
+from .words import Words
 
 if TYPE_CHECKING:
     from hexwar.engine.ruleset import Position
@@ -53,7 +61,7 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "dismantle", "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -66,7 +74,7 @@ def _facing(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 else None
 
 
-class NapoleonicaRuleset(Ruleset):
+class NapoleonicaRuleset(Words, Ruleset):
     id = "napoleonica"
     title = "Napoleonica v4.00 (Tsupnik & Sheiko), on hexes"
     unit_types = D.UNIT_TYPES
@@ -114,7 +122,7 @@ class NapoleonicaRuleset(Ruleset):
         state, hmap = game.state, game.map
         if state.result is not None:
             return
-        side = state.active
+        side = self.to_act(game)
         phase = state.phase
         if phase == "deployment":
             for u in AC.deployers(state, side):
@@ -141,6 +149,10 @@ class NapoleonicaRuleset(Ruleset):
                 if F.shooter_problem(state, u) is None:
                     for t in AC.fire_targets(hmap, view, state, u):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
+        elif state.pending:
+            u = state.units[state.pending[0]["unit"]]
+            for path in M.retreat_paths(hmap, game.scenario, state, u):
+                yield Order.make("retreat", unit=u.id, path=tuple(tuple(h) for h in path))
         elif phase == "melee":
             for group in M.components(state):
                 mine = [i for i in group if state.units[i].side == side]
@@ -164,6 +176,8 @@ class NapoleonicaRuleset(Ruleset):
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "deployment":
             return "place every unit first (22.10)"
+        if state.pending:
+            return "choose where the beaten unit retreats first (22.4)"
         if state.phase == "melee" and M.components(state):
             return "every melee must be fought (12): choose the next one"
         return None
@@ -184,11 +198,12 @@ class NapoleonicaRuleset(Ruleset):
         if not isinstance(uid, str) or uid not in state.units:
             return f"no unit {uid!r}"
         u = state.units[uid]
-        if u.side != state.active:
-            return f"{uid} is not a unit of {state.active}"
+        acting = self.to_act(game)
+        if u.side != acting:
+            return f"{uid} is not a unit of {acting}"
         phase = state.phase
         want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
-                "deploy": "deployment"}.get(kind, "movement")
+                "retreat": "melee", "deploy": "deployment"}.get(kind, "movement")
         if phase != want:
             return f"{kind} orders belong to the {want} phase, not the {phase} phase (6)"
         if kind == "deploy":
@@ -198,6 +213,18 @@ class NapoleonicaRuleset(Ruleset):
                 return "deploy within 6 rows of the own edge, on open ground for the unit, in a " \
                        "free hex not next to an enemy (22.10)"
             return None
+        owed = [p["unit"] for p in state.pending]
+        if kind == "retreat":
+            if not owed or owed[0] != uid:
+                return f"{uid} owes no retreat now" + (f" ({owed[0]} retreats first)" if owed else "")
+            path = order.get("path")
+            paths = M.retreat_paths(hmap, game.scenario, state, u)
+            if not isinstance(path, tuple) or tuple(_hex(x) for x in path) not in paths:
+                return "retreat two hexes, each step to a free hex as far from the nearest enemy " \
+                       "as a step can go (22.4): " + ", ".join("-".join(hmap.label(h) for h in p) for p in paths)
+            return None
+        if owed:
+            return f"{owed[0]} must retreat first (22.4)"
         if kind == "melee":
             if not any(uid in g for g in M.components(state)):
                 return f"{uid} is not in a melee"
@@ -282,6 +309,19 @@ class NapoleonicaRuleset(Ruleset):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
             return None
+        if kind == "dismantle":
+            if _hex(order.get("hex")) not in MV.dismantle_targets(B.View(state), u):
+                return "engineers or infantry next to a barricaded bridge dismantle its barricade (22.9)"
+            return None
+        if kind == "reman":
+            gid = order.get("gun")
+            if gid not in MV.reman_targets(state, B.View(state), u):
+                return "gunners take up a friendly abandoned gun next to them, on a free hex not " \
+                       "next to an enemy (22.9)"
+            form, f = order.get("formation"), _facing(order.get("facing"))
+            if form not in ("limbered", "unlimbered") or f is None:
+                return "re-man in limbered or firing position, with a facing 0-5 (22.9)"
+            return None
         if kind in ("mount", "dismount"):
             if u.kind != "CAV_CHASSEUR":
                 return "only mounted chasseurs mount and dismount (9.9)"
@@ -307,7 +347,7 @@ class NapoleonicaRuleset(Ruleset):
         kind = order.kind
         has = self._has(ctx)
         if kind == "resign":
-            loser = state.active
+            loser = state.pending[0]["side"] if state.pending else state.active
             ctx.emit("resigned", side=loser)
             turn.finish(ctx, {"winner": state.enemy_of(loser), "reason": f"{loser} resigned"})
             return
@@ -353,7 +393,12 @@ class NapoleonicaRuleset(Ruleset):
         elif kind == "melee":
             group = next(g for g in M.components(state) if u.id in g)
             M.resolve(ctx, group)
-            turn.after_action(ctx, has, passed=False)
+            self._after_melee(ctx)
+        elif kind == "retreat":
+            state.pending.clear()
+            state.vars["retreats"].pop(0)
+            M.retreat(ctx, u, tuple(Hex(*h) for h in order["path"]))
+            self._after_melee(ctx)
         elif kind == "appear":
             h = _hex(order["hex"])
             u.hex = h
@@ -371,6 +416,19 @@ class NapoleonicaRuleset(Ruleset):
             turn.after_activation(ctx, has)
         self._capture_guns(ctx)
         self._tidy(state)
+
+    def _after_melee(self, ctx: Resolution) -> None:
+        """Once a melee's retreats are done, the turn passes on from the side that chose the
+        melee; while a retreat waits for its owner's choice it is a pending decision, so that
+        owner is to act."""
+        state = ctx.state
+        waiting = M.next_retreat(ctx)
+        if waiting is not None:
+            owner = state.units[waiting].side
+            state.pending.append({"side": owner, "kind": "retreat", "unit": waiting})
+            ctx.emit("retreat-choice", unit=waiting, side=owner)
+            return
+        turn.after_action(ctx, self._has(ctx), passed=False)
 
     @staticmethod
     def _start_deployment(ctx: Resolution) -> None:
@@ -390,15 +448,20 @@ class NapoleonicaRuleset(Ruleset):
         if not guns:
             return
         view = B.View(state)
-        for uid in sorted(guns):
-            u = state.units[uid]
-            gun = Hex(*guns[uid])
-            if u.hex == gun and B.on_table(u):
+        for gid in sorted(guns):
+            side = state.units[gid].side
+            gun = Hex(*guns[gid])
+            crew = [x for x in state.side_units(side, alive=False) if B.gun_id(x) == gid and B.arm(x) == "art"]
+            if any(x.hex == gun and B.on_table(x) for x in crew):
                 continue
-            if view.adjacent_enemy(gun, u.side) or (gun in view.stands and view.stands[gun].side != u.side):
-                del guns[uid]
-                u.mark("gun_lost", True)
-                ctx.emit("gun-captured", unit=uid, at=[gun[0], gun[1]])
+            if view.adjacent_enemy(gun, side) or (gun in view.stands and view.stands[gun].side != side):
+                del guns[gid]
+                for x in crew:
+                    x.mark("gun_lost", True)
+                taken = state.vars.setdefault("guns_taken", {})
+                enemy = state.enemy_of(side)
+                taken[enemy] = taken.get(enemy, 0) + 1
+                ctx.emit("gun-captured", unit=gid, at=[gun[0], gun[1]], by=enemy)
 
     @staticmethod
     def _tidy(state: State) -> None:
@@ -441,6 +504,13 @@ class NapoleonicaRuleset(Ruleset):
             ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
                      frm=[frm[0], frm[1]], to=[h[0], h[1]])
             return
+        if kind == "dismantle":
+            q, r = order["hex"]
+            state.vars["barricades"].remove([q, r])
+            if not state.vars["barricades"]:
+                del state.vars["barricades"]
+            ctx.emit("barricade-dismantled", unit=u.id, at=[q, r])
+            return
         if kind == "fortify":
             town = MV.settlement_of(ctx.map, Hex(*order["hex"]))
             fortified = state.vars.setdefault("fortified", [])
@@ -481,12 +551,23 @@ class NapoleonicaRuleset(Ruleset):
                     return
             u.mark("state", "formed")
         if kind == "form" and form == "gunners" and B.formation(u) != "gunners":
-            state.vars.setdefault("guns", {})[u.id] = [u.hex[0], u.hex[1]]
+            state.vars.setdefault("guns", {})[B.gun_id(u)] = [u.hex[0], u.hex[1]]
             ctx.emit("gun-abandoned", unit=u.id, at=[u.hex[0], u.hex[1]])
         elif kind == "form" and B.formation(u) == "gunners" and form != "gunners":
-            gun = state.vars["guns"].pop(u.id)
+            gun = state.vars["guns"].pop(B.gun_id(u))
             u.hex = Hex(gun[0], gun[1])
             ctx.emit("gun-remanned", unit=u.id, at=gun)
+        if kind == "reman":
+            gid = order["gun"]
+            gun = state.vars["guns"].pop(gid)
+            u.hex = Hex(gun[0], gun[1])
+            u.mark("gun", gid)
+            u.mark("gun_kind", state.units[gid].kind)
+            u.mark("gun_lost", False)
+            for x in state.side_units(u.side, alive=False):
+                if x.id != u.id and B.gun_id(x) == gid and B.arm(x) == "art":
+                    x.mark("gun_lost", True)      # its own crew, if any, now has no gun
+            ctx.emit("gun-remanned", unit=u.id, at=gun, gun=gid)
         if kind == "dismount":
             u.mark("dismounted", True)
         elif kind == "mount":
@@ -521,12 +602,17 @@ class NapoleonicaRuleset(Ruleset):
             return sorted(t.hex for t in AC.fire_targets(hmap, view, state, u))
         return []
 
+    def occupied_hexes(self, game: "Position", unit_id: str) -> tuple[Hex, ...]:
+        u = game.state.units.get(unit_id)
+        return () if u is None else B.stand_hexes(u)
+
     def zoc_hexes(self, game: "Position", side: str) -> list[Hex]:
         """Hexes next to an enemy stand: no move may enter them (9.4)."""
         view = B.View(game.state)
         out = set()
-        for e in view.enemy_stands(side):
-            out.update(n for _, n in game.map.neighbors(e.hex))
+        for h, e in view.stands.items():
+            if e.side != side:
+                out.update(n for _, n in game.map.neighbors(h))
         return sorted(out)
 
     def odds(self, game: "Position", order: Order) -> dict[str, Any]:

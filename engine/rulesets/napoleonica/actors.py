@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from hexwar.engine.hexgrid import Hex, hex_distance
+from hexwar.engine.hexgrid import Hex
 from hexwar.engine.orders import Order
 from hexwar.engine.state import State, Unit
 
@@ -53,7 +53,7 @@ def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = Fal
             continue
         if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
             continue
-        if any(hex_distance(e.hex, h) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
+        if any(B.near(B.stand_hexes(e), [h]) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
                and B.formation(e) in ("line", "column", "unlimbered")
                for e in view.enemy_stands(u.side)):
             continue
@@ -70,7 +70,7 @@ def appear_formations(state: State, u: Unit) -> tuple[str, ...]:
     forms = B.formations_for(u)
     if B.arm(u) != "art":
         return forms
-    if u.id in state.vars.get("guns", {}) or u.marks.get("gun_lost"):
+    if B.gun_id(u) in state.vars.get("guns", {}) or u.marks.get("gun_lost"):
         return ("gunners",)
     return tuple(f for f in forms if f != "gunners")
 
@@ -99,6 +99,12 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         yield Order.make("join", unit=u.id, into=into)
     for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
         yield Order.make("form", unit=u.id, formation=form, facing=f)
+    for h in MV.dismantle_targets(view, u):
+        yield Order.make("dismantle", unit=u.id, hex=tuple(h))
+    for gid in MV.reman_targets(view.state, view, u):
+        for form in ("limbered", "unlimbered"):
+            for f in range(6):
+                yield Order.make("reman", unit=u.id, gun=gid, formation=form, facing=f)
     if u.kind == "CAV_CHASSEUR" and st == "formed":
         kind = "mount" if u.marks.get("dismounted") else "dismount"
         forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
@@ -111,7 +117,7 @@ def unit_at(state: State, h: Hex | None) -> Unit | None:
         return None
     for uid in sorted(state.units):
         u = state.units[uid]
-        if u.hex == h and B.on_table(u) and not B.is_general(u):
+        if not B.is_general(u) and h in B.stand_hexes(u):
             return u
     return None
 

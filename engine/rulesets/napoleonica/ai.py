@@ -36,7 +36,7 @@ def _enemies(view: B.View, side: str) -> list[Hex]:
     """Enemy stand hexes, in a fixed order (memoised on the view)."""
     memo = view.__dict__.setdefault("_enemy_hexes", {})
     if side not in memo:
-        memo[side] = [e.hex for e in view.enemy_stands(side)]
+        memo[side] = [h for h, e in sorted(view.stands.items()) if e.side != side]
     return memo[side]
 
 
@@ -67,7 +67,7 @@ def _value(view: B.View, u: Unit, h: Hex, facing: int, form: str, objectives: li
 def _general_value(view: B.View, g: Unit, h: Hex) -> int:
     memo = view.__dict__.setdefault("_own_hexes", {})
     if g.side not in memo:
-        memo[g.side] = [s.hex for s in view.stands.values() if s.side == g.side]
+        memo[g.side] = [h for h, s in sorted(view.stands.items()) if s.side == g.side]
     covered = sum(1 for s in memo[g.side] if hex_distance(s, h) <= 9)
     enemies = _enemies(view, g.side)
     d = min((hex_distance(e, h) for e in enemies), default=99)
@@ -110,6 +110,11 @@ def candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
         elif k == "appear":
             u = state.units[order["unit"]]
             score = 10 + _value(view, u, Hex(*order["hex"]), order["facing"], order["formation"], objectives) // 10
+        elif k == "retreat":
+            # back toward friends and the own edge, as far from the enemy as the step allows
+            u = state.units[order["unit"]]
+            end = Hex(*order["path"][-1])
+            score = 10 * view.nearest_enemy_d(end, u.side) - hmap.rows_from_edge(end, B.edge_of(game.scenario, u.side))
         elif k == "rally":
             score = 300
         elif k == "hold":
@@ -118,6 +123,8 @@ def candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
             score = 30
         elif k == "fortify":
             score = 60
+        elif k == "dismantle":
+            score = 40          # an open bridge is a way forward
         elif k in ("climb", "gate"):
             score = 5
         elif k == "occupy":
@@ -186,6 +193,6 @@ def _can_fire_now(game: "Position", u: Unit) -> bool:
         return False
     view = B.View(game.state)
     lo, _, hi = F.ranges(u)
-    return any(lo <= hex_distance(e.hex, u.hex) <= hi for e in view.enemy_stands(u.side)) \
+    return any(lo <= B.gap(e, u) <= hi for e in view.enemy_stands(u.side)) \
         and not F.moved_bars_fire(u, game.state.turn) and B.formation(u) in ("line", "unlimbered", "column")
 

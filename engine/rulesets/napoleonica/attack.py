@@ -29,7 +29,7 @@ def commanded(hmap: HexMap, state: State, side: str) -> list[str]:
     gens = [g.hex for g in state.side_units(side) if B.is_general(g) and B.on_table(g)]
     return [u.id for u in state.side_units(side)
             if B.on_table(u) and not B.is_general(u)
-            and any(hex_distance(u.hex, g) <= D.COMMAND_D for g in gens)]
+            and B.near(B.stand_hexes(u), gens) <= D.COMMAND_D]
 
 
 def in_contact(state: State, uid: str) -> bool:
@@ -62,14 +62,14 @@ def attacker_problem(state: State, u: Unit) -> str | None:
 
 def reach(hmap: HexMap, u: Unit) -> int:
     """10 cm, or 5 cm for infantry attacking from forest (7.4, 7.9 item 1)."""
-    if hmap.terrain_at(u.hex) == "forest":
+    if B.any_on(hmap, u, ("forest",)):
         return D.ATTACK_REACH_FOREST
     return D.ATTACK_REACH
 
 
 def kind_of_attack(u: Unit, t: Unit) -> str:
     """front / flank / rear: the target zone holding the middle of the attacker's front."""
-    return zone_of_point([t.hex], B.facing(t), front_middle([u.hex], u.facing), k=8)
+    return zone_of_point(B.stand_hexes(t), B.facing(t), front_middle(B.head_stands(u), u.facing), k=8)
 
 
 def side_dirs(t: Unit, kind: str) -> tuple[int, ...]:
@@ -79,10 +79,10 @@ def side_dirs(t: Unit, kind: str) -> tuple[int, ...]:
     return {"front": front_dirs(f), "flank": flank_dirs(f), "rear": rear_dirs(f)}[kind]
 
 
-def _passable(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> bool:
-    """An attack path step (7.4): no river, lake, swamp or high wall; mounted cavalry not into
-    forest (7.9 item 4)."""
-    if b not in hmap or B.enter_cost(hmap, u, a, b) is None:
+def _passable(hmap: HexMap, view: B.View, u: Unit, a: Hex, b: Hex) -> bool:
+    """An attack path step (7.4): no river, lake, swamp, high wall or standing barricade;
+    mounted cavalry not into forest (7.9 item 4)."""
+    if b not in hmap or B.step_cost(hmap, view, u, a, b) is None:
         return False
     return hmap.terrain_at(b) not in ("swamp", "ravine", "ford")
 
@@ -91,42 +91,55 @@ def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
     """Why ``u`` may not attack ``t`` at all (7.1 items 5-6, 7.3 items 3-4)."""
     if t.side == u.side or not B.on_table(t) or B.is_general(t):
         return "the target must be an enemy unit on the table"
-    if hmap.terrain_at(u.hex) == "ford" or hmap.terrain_at(t.hex) == "ford":
+    if B.any_on(hmap, u, ("ford",)) or B.any_on(hmap, t, ("ford",)):
         return "no attack from a ford or onto a ford (7.4)"
-    if hmap.terrain_at(u.hex) == "rampart" or hmap.terrain_at(t.hex) == "rampart":
+    if B.any_on(hmap, u, ("rampart",)) or B.any_on(hmap, t, ("rampart",)):
         return "no attack from or onto fort and fortress walls (7.1 item 10)"
     if B.infantry_like(u) and B.mounted(t):
         return "infantry may not attack mounted cavalry (7.1 item 5)"
-    if B.mounted(u) and hmap.terrain_at(t.hex) == "forest":
+    if B.mounted(u) and B.any_on(hmap, t, ("forest",)):
         return "mounted cavalry may not attack a target inside a forest (7.1 item 6)"
-    if B.mounted(u) and hmap.terrain_at(t.hex) == "village":
+    if B.mounted(u) and B.any_on(hmap, t, ("village",)):
         return "mounted cavalry may not attack a settlement (7.1 item 6)"
-    if not zone_touches([u.hex], u.facing, "front", [t.hex]):
+    if not zone_touches(B.stand_hexes(u), u.facing, "front", B.stand_hexes(t)):
         return "the target is not in the attacker's frontal zone (7.3 item 3)"
-    if not attack_sight(hmap, view, u.hex, t.hex):
+    if not any(attack_sight(hmap, view, u.hex, x) for x in B.stand_hexes(t)):
         return "the attacker cannot see the target (7.3 item 4)"
     return None
 
 
 def contact_hexes(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[Hex]:
-    """Free hexes across the required side of the target where the attacker could stand."""
+    """Free hexes across the required side of one of the target's two stands nearest to the
+    attacker's head (7.5 item 4, 21.9) where the attacker could stand."""
     out = []
-    for d in side_dirs(t, kind_of_attack(u, t)):
-        h = hex_neighbor(t.hex, d)
-        if h not in hmap:
+    for x, d in _contact_sides(u, t):
+        h = hex_neighbor(x, d)
+        if h not in hmap or h in out:
             continue
         other = view.stands.get(h)
         if other is not None and other.id != u.id:
             continue
         if any(g.side != u.side for g in view.generals.get(h, ())):
             continue
-        feats = hmap.features_between(h, t.hex)
-        if not _passable(hmap, u, t.hex, h) or "wall" in feats:
+        feats = hmap.features_between(h, x)
+        if not _passable(hmap, view, u, x, h) or "wall" in feats:
             continue
         if "earthwork" in feats and B.mounted(u):
             continue          # 7.1 item 8: no cavalry charge across an artillery fortification
         out.append(h)
     return out
+
+
+def _contact_sides(u: Unit, t: Unit) -> list[tuple[Hex, int]]:
+    """(target stand, hexside direction) pairs an attack of its kind may make contact across."""
+    dirs = side_dirs(t, kind_of_attack(u, t))
+    nearest = sorted(B.stand_hexes(t), key=lambda x: (hex_distance(x, u.hex), x))[:2]
+    return [(x, d) for x in nearest for d in dirs]
+
+
+def contacted_stand(u: Unit, t: Unit, h: Hex) -> Hex:
+    """The target stand an attacker in contact hex ``h`` charges (the first that fits)."""
+    return next(x for x, d in _contact_sides(u, t) if hex_neighbor(x, d) == h)
 
 
 def paths(hmap: HexMap, view: B.View, u: Unit, goal: Hex) -> list[Hex] | None:
@@ -142,7 +155,7 @@ def paths(hmap: HexMap, view: B.View, u: Unit, goal: Hex) -> list[Hex] | None:
             return False
         if b != goal and other is not None:
             return False
-        return _passable(hmap, u, a, b)
+        return _passable(hmap, view, u, a, b)
 
     if B.formation(u) == "line":
         fr, fl = front_dirs(u.facing)
@@ -182,7 +195,7 @@ def options(hmap: HexMap, view: B.View, state: State, u: Unit) -> list[tuple[str
         return []
     out: list[tuple[str, Hex | None]] = []
     for t in view.enemy_stands(u.side):
-        if hex_distance(t.hex, u.hex) > reach(hmap, u) + 3:
+        if B.gap(t, u) > reach(hmap, u) + 3:
             continue
         if target_problem(hmap, view, u, t) is not None:
             continue
@@ -228,8 +241,9 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
     start = u.hex
     crossed = any("obstacle" in hmap.features_between(a, b)
                   for a, b in zip([start] + path, path))
+    struck = contacted_stand(u, t, h)
     u.hex = h
-    d = hex_direction_to(h, t.hex)
+    d = hex_direction_to(h, struck)
     options_f = facings_fronting(d)
     if u.facing in options_f:
         newf = u.facing
@@ -238,17 +252,17 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
                                                (u.facing - f) % 6))
     u.facing = newf
     cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, t.hex, D.MELEE_MODS),
-                D.MELEE_MODS["cover"] if _fortified_battery(hmap, t, h) else 0)
+                B.cover(hmap, state, struck, D.MELEE_MODS),
+                D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
              cover=cover, obstacle=crossed)
 
 
-def _fortified_battery(hmap: HexMap, t: Unit, h: Hex) -> bool:
-    """A battery attacked across the front of its artillery fortification (22.4)."""
-    return B.arm(t) == "art" and "earthwork" in hmap.features_between(h, t.hex)
+def _fortified_battery(hmap: HexMap, struck: Hex, t: Unit, h: Hex) -> bool:
+    """A battery (in ``struck``) attacked across the front of its artillery fortification (22.4)."""
+    return B.arm(t) == "art" and "earthwork" in hmap.features_between(h, struck)
 
 
 def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
@@ -267,9 +281,9 @@ def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
             dirs = tuple(d for d in ahead if d != last)
         for d in dirs:
             n = hex_neighbor(u.hex, d)
-            if hex_distance(n, t.hex) >= hex_distance(u.hex, t.hex):
+            if B.near([n], B.stand_hexes(t)) >= B.near([u.hex], B.stand_hexes(t)):
                 continue
-            if not _passable(hmap, u, u.hex, n) or n in view.stands:
+            if not _passable(hmap, view, u, u.hex, n) or n in view.stands:
                 continue
             if view.adjacent_enemy(n, u.side):
                 continue
@@ -296,9 +310,10 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     kind = kind_of_attack(u, t)
     tu = trial.units[u.id]
     tu.hex = h
+    struck = contacted_stand(u, t, h)
     cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, t.hex, D.MELEE_MODS),
-                D.MELEE_MODS["cover"] if _fortified_battery(hmap, t, h) else 0)
+                B.cover(hmap, state, struck, D.MELEE_MODS),
+                D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
     path = paths(hmap, B.View(state), u, h) or []
     crossed = any("obstacle" in hmap.features_between(a, b) for a, b in zip([u.hex] + path, path))
     trial.vars["contacts"] = [[u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)]]

@@ -14,6 +14,8 @@ footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.state import State, Unit
@@ -118,6 +120,17 @@ def front_rank(u: Unit) -> int:
     return u.strength if formation(u) == "line" and arm(u) in ("inf", "cav") else 1
 
 
+def gun_id(u: Unit) -> str:
+    """Which gun a battery serves: its own, or the one its gunners re-manned (22.9). A gun is
+    named by the battery it came with."""
+    return str(u.marks.get("gun", u.id))
+
+
+def gun_kind(u: Unit) -> str:
+    """The type of the gun a battery serves, which sets its movement and fire (21.3, 22.2)."""
+    return str(u.marks.get("gun_kind", u.kind))
+
+
 def formations_for(u: Unit) -> tuple[str, ...]:
     if arm(u) == "cav" and u.marks.get("dismounted"):
         return D.FORMATIONS["dismounted"]
@@ -139,9 +152,40 @@ def allowance(u: Unit) -> tuple[int, int, int | None]:
         back = D.MOVE_GUNNERS if D.GUNNERS_BACKWARD_FULL else D.MOVE_GUNNERS // 2
         return D.MOVE_GUNNERS, back, None
     if a == "art":
-        mp = D.MOVE_ART.get(u.kind, D.MOVE_ART["ART_MEDIUM"]).get(f, 0)
+        mp = D.MOVE_ART.get(gun_kind(u), D.MOVE_ART["ART_MEDIUM"]).get(f, 0)
         return mp, mp, None
     return D.MOVE_OTHER.get(u.kind, (2, 1, None))
+
+
+def stand_hexes(u: Unit) -> tuple[Hex, ...]:
+    """The hexes the unit's stands (or a general's figure) stand in; empty off the table.
+    With one counter per unit (NOTES H-1) that is the unit's hex; this is the one place a
+    footprint model of 21.5 would change."""
+    return (u.hex,) if on_table(u) else ()
+
+
+def near(a: Iterable[Hex], b: Iterable[Hex]) -> int:
+    """Hex distance between the nearest of two sets of hexes (21.2: source distances run
+    between nearest points); 99 when either is empty."""
+    bs = tuple(b)
+    return min((hex_distance(x, y) for x in a for y in bs), default=99)
+
+
+def gap(u: Unit, t: Unit) -> int:
+    """Hex distance between the two units' nearest stands (21.2)."""
+    return near(stand_hexes(u), stand_hexes(t))
+
+
+def any_on(hmap: HexMap, u: Unit, terrains: tuple[str, ...]) -> bool:
+    """Whether any part of the unit stands on one of ``terrains`` (7.9: "any part, however small")."""
+    return any(hmap.terrain_at(h) in terrains for h in stand_hexes(u))
+
+
+def head_stands(u: Unit) -> tuple[Hex, ...]:
+    """The stands whose front is the unit's front for 21.6's "middle of the front": the whole
+    line, else the head (the anchor) alone."""
+    hexes = stand_hexes(u)
+    return hexes if formation(u) == "line" else hexes[:1]
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -152,6 +196,8 @@ class View:
         self.state = state
         self.stands: dict[Hex, Unit] = {}      # combat units, engineers, train
         self.generals: dict[Hex, list[Unit]] = {}
+        # bridges closed by a barricade still standing (22.7, 22.9)
+        self.barricades: frozenset[Hex] = frozenset(Hex(q, r) for q, r in state.vars.get("barricades", []))
         for uid in sorted(state.units):
             u = state.units[uid]
             if not on_table(u):
@@ -159,19 +205,24 @@ class View:
             if is_general(u):
                 self.generals.setdefault(u.hex, []).append(u)
             else:
-                self.stands[u.hex] = u
+                for h in stand_hexes(u):
+                    self.stands[h] = u
 
     def enemy_stands(self, side: str) -> list[Unit]:
-        return [u for h, u in sorted(self.stands.items()) if u.side != side]
+        """The enemy units on the table (not generals), each once, in the order of their
+        first stand on the map."""
+        out: dict[str, Unit] = {}
+        for _h, u in sorted(self.stands.items()):
+            if u.side != side:
+                out.setdefault(u.id, u)
+        return list(out.values())
 
     def adjacent_enemy(self, h: tuple[int, int], side: str) -> bool:
-        for e in self.stands.values():
-            if e.side != side and hex_distance(e.hex, h) <= 1:
-                return True
-        return False
+        """Whether an enemy stand touches hex ``h`` (or stands in it)."""
+        return any(e.side != side and hex_distance(x, h) <= 1 for x, e in self.stands.items())
 
     def nearest_enemy_d(self, h: tuple[int, int], side: str) -> int:
-        ds = [hex_distance(e.hex, h) for e in self.stands.values() if e.side != side]
+        ds = [hex_distance(x, h) for x, e in self.stands.items() if e.side != side]
         return min(ds) if ds else 99
 
 
@@ -195,6 +246,37 @@ def enter_cost(hmap: HexMap, u: Unit, a: Hex, b: Hex) -> int | None:
     if key not in table:
         table[key] = _step_cost(hmap, key[0], a, b)
     return table[key]
+
+
+def step_cost(hmap: HexMap, view: "View", u: Unit, a: Hex, b: Hex) -> int | None:
+    """``enter_cost`` on the table as it is now: a barricaded bridge may not be entered until
+    the barricade is dismantled (22.7)."""
+    if b in view.barricades:
+        return None
+    return enter_cost(hmap, u, a, b)
+
+
+def barricade_marks(hmap: HexMap) -> list[tuple[Hex, Hex]]:
+    """The map's ``barricade`` hexsides, each as its two hexes (lower first)."""
+    out = []
+    for side, feats in hmap.hexside_features.items():
+        if "barricade" in feats:
+            a, b = side.hex, hex_neighbor(side.hex, side.dir)
+            out.append((min(a, b), max(a, b)))
+    return sorted(out)
+
+
+def barricaded_bridges(hmap: HexMap) -> list[list[int]]:
+    """The bridges a scenario barricades, as sorted [q, r] rows: a ``barricade`` hexside drawn
+    on a side of a bridge hex closes that bridge (the game keeps the ones still standing in its
+    state)."""
+    out = {tuple(h) for pair in barricade_marks(hmap) for h in pair if is_bridge(hmap, h)}
+    return [list(h) for h in sorted(out)]
+
+
+def is_bridge(hmap: HexMap, h: Hex) -> bool:
+    """A bridge is a river hex with a road through it (22.7)."""
+    return h in hmap and hmap.terrain_at(h) == "river" and hmap.on_road(h)
 
 
 def _step_cost(hmap: HexMap, mover: str, a: Hex, b: Hex) -> int | None:

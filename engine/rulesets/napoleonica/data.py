@@ -138,7 +138,9 @@ DEPLOY_ROWS = 6               # deployment zone: within 6 hex rows of the own ed
 BREAK_PCT = 50
 DRAW_MARGIN = 3
 POINTS = {"unit": 2, "guard_unit": 3, "fleeing": 1, "general": 2, "cinc": 5, "train": 3,
-          "objective": 3}
+          "objective": 3,
+          # [P] designed here (spec 22.10 has no line for it): an abandoned gun taken by the enemy
+          "gun": 1}
 
 # --- terrain [P] (spec 22.7) ------------------------------------------------------------------
 TERRAIN = {
@@ -165,5 +167,5 @@ TERRAIN = {
 }
 # passable obstacle (+1 MP, -2 attacking across), high wall, and the front of an artillery
 # fortification (earthwork: +1 MP, no cavalry attack across, cover for a battery behind it)
-HEXSIDES = ("obstacle", "wall", "earthwork", "gate")
+HEXSIDES = ("obstacle", "wall", "earthwork", "gate", "barricade")
 ROLE_NAMES = ("FR", "FL", "LF", "RL", "RR", "RF")   # hexside roles for facing 0, dirs 0..5

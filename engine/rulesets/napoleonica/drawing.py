@@ -26,3 +26,23 @@ UNITS: dict[str, tuple[str, str, str]] = {
     "GEN": ("B", "general", "leader"),
     "CINC": ("X", "commander-in-chief", "leader"),
 }
+
+#: The one character under a counter: its formation, or that it is disordered or dismounted.
+#: Designed (21.10 suggests reverse video for disorder; a character also survives --ascii and
+#: monochrome themes). Distinct from each other; the unit card spells them out.
+MARK_NAMES: dict[str, str] = {
+    "l": "line", "c": "column", "s": "square", "t": "limbered battery", "u": "unlimbered battery",
+    "g": "gunners out", "d": "dismounted (on foot)", "~": "disordered",
+}
+_FORMATION_MARK = {"line": "l", "column": "c", "square": "s", "limbered": "t", "unlimbered": "u",
+                   "gunners": "g"}
+
+
+def counter_mark(u) -> str:  # noqa: ANN001 - a state.Unit
+    """The unit's formation or state in one character ("" for units without a formation)."""
+    from .board import formation, state_of
+    if state_of(u) == "disordered":
+        return "~"
+    if u.marks.get("dismounted"):
+        return "d"
+    return _FORMATION_MARK.get(formation(u), "")

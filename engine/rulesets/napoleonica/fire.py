@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.engine.hexgrid import hex_distance
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
@@ -26,7 +25,7 @@ def moved_bars_fire(u: Unit, turn: int) -> bool:
         return False
     if u.kind == "INF_LIGHT" or (u.kind == "CAV_CHASSEUR" and u.marks.get("dismounted")):
         return False
-    if u.kind == "ART_LIGHT" and u.marks.get("moved_how") in ("move-unlimbered", "unlimber"):
+    if B.gun_kind(u) == "ART_LIGHT" and u.marks.get("moved_how") in ("move-unlimbered", "unlimber"):
         return False
     return True
 
@@ -50,7 +49,7 @@ def shooter_problem(state: State, u: Unit) -> str | None:
 def ranges(u: Unit) -> tuple[int, int, int]:
     """(short min, short max, long max) in hexes between nearest stands."""
     if B.arm(u) == "art":
-        lo, short, long_, _, _ = D.FIRE_ART.get(u.kind, D.FIRE_ART["ART_MEDIUM"])
+        lo, short, long_, _, _ = D.FIRE_ART.get(B.gun_kind(u), D.FIRE_ART["ART_MEDIUM"])
         return lo, short, long_
     return 2, D.FIRE_MUSKET["short"], D.FIRE_MUSKET["long"]
 
@@ -60,28 +59,28 @@ def target_problem(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit) -
         return "the target must be an enemy unit on the table"
     if in_contact(state, t.id):
         return f"{t.id} is in contact and may not be fired on (G-40)"
-    d = hex_distance(u.hex, t.hex)
+    d = B.gap(u, t)
     lo, _, hi = ranges(u)
     if not lo <= d <= hi:
         return f"{t.id} is out of range ({d} hexes; range {lo}-{hi})"
-    if not zone_touches([u.hex], B.facing(u), "front", [t.hex]):
+    if not zone_touches(B.stand_hexes(u), B.facing(u), "front", B.stand_hexes(t)):
         return f"{t.id} is not in {u.id}'s frontal zone (22.2)"
-    if u.kind == "ART_HOWITZER":
+    if B.gun_kind(u) == "ART_HOWITZER":
         reading = state.vars.get("howitzer_reading", "over")
-        if not howitzer_sight(hmap, view, u.hex, t.hex, reading):
+        if not any(howitzer_sight(hmap, view, u.hex, x, reading) for x in B.stand_hexes(t)):
             return f"{u.id} cannot see {t.id}, even over the obstacles a howitzer ignores"
-    elif not attack_sight(hmap, view, u.hex, t.hex):
+    elif not any(attack_sight(hmap, view, u.hex, x) for x in B.stand_hexes(t)):
         return f"{u.id} cannot see {t.id} (21.7)"
     return None
 
 
 def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[int, list[tuple[str, int]], int]:
     """(final score, named modifiers, base) of ``u`` firing at ``t`` (22.2)."""
-    d = hex_distance(u.hex, t.hex)
+    d = B.gap(u, t)
     _, short, _ = ranges(u)
     mods: list[tuple[str, int]] = []
     if B.arm(u) == "art":
-        _, _, _, s_base, l_base = D.FIRE_ART.get(u.kind, D.FIRE_ART["ART_MEDIUM"])
+        _, _, _, s_base, l_base = D.FIRE_ART.get(B.gun_kind(u), D.FIRE_ART["ART_MEDIUM"])
         base = (s_base if d <= short else l_base) + u.strength
     else:
         stands = u.strength if B.formation(u) == "line" else 1
@@ -91,7 +90,7 @@ def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[i
     cover = B.cover(hmap, state, t.hex, D.FIRE_MODS)
     if cover:
         mods.append(("target in cover", cover))
-    elif B.arm(t) == "art" and u.kind != "ART_HOWITZER" and B.behind_earthwork(hmap, t.hex, u.hex):
+    elif B.arm(t) == "art" and B.gun_kind(u) != "ART_HOWITZER" and B.behind_earthwork(hmap, t.hex, u.hex):
         # howitzers ignore a battery's fortification (3.3 special 3)
         mods.append(("battery behind its fortification", D.FIRE_MODS["cover"]))
     if B.state_of(t) == "disordered":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.engine.hexgrid import hex_distance, hex_neighbor
+from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
@@ -84,7 +84,7 @@ def side_terms(hmap: HexMap, state: State, group: list[str], side: str) -> tuple
     if B.veteran(p):
         terms.append(("veterans", M["veteran"]))
     view_gens = [g for g in state.side_units(side) if B.is_general(g) and B.on_table(g)]
-    if any(g.hex == u.hex for g in view_gens for u in units):
+    if any(g.hex in B.stand_hexes(u) for g in view_gens for u in units):
         terms.append(("general with the unit", M["general"]))
     diff = sum(u.strength for u in units) - sum(e.strength for e in enemies)
     if diff > 0:
@@ -127,10 +127,13 @@ def resolve(ctx: Resolution, group: list[str]) -> None:
 
 def lose(ctx: Resolution, u: Unit, margin: int) -> None:
     """A losing unit: one stand lost; captured (artillery, engineers, train), destroyed, fleeing
-    (beaten by 5+ or nowhere to go) or disordered and retreating two hexes (22.4)."""
+    (beaten by 5+) or disordered and owing a two-hex retreat (22.4), which ``next_retreat``
+    carries out once the melee is over. Its generals roll to escape (22.4) at once, or after
+    the retreat."""
     u.strength -= 1
     ctx.emit("stand-lost", unit=u.id, n=1, left=u.strength, why="melee")
-    gens = [g for g in ctx.state.side_units(u.side) if B.is_general(g) and B.on_table(g) and g.hex == u.hex]
+    gens = [g for g in ctx.state.side_units(u.side) if B.is_general(g) and B.on_table(g)
+            and g.hex in B.stand_hexes(u)]
     if B.arm(u) in ("art", "eng", "train"):
         remove(ctx, u, "captured")
     elif u.strength <= 0:
@@ -139,34 +142,76 @@ def lose(ctx: Resolution, u: Unit, margin: int) -> None:
         remove(ctx, u, "fleeing")
     else:
         u.mark("state", "disordered")
-        if not retreat(ctx, u):
-            remove(ctx, u, "fleeing")
+        ctx.state.vars.setdefault("retreats", []).append(u.id)
+        # its generals try to escape once it has retreated: it may be their nearest friend
+        ctx.state.vars.setdefault("escapes", []).extend(g.id for g in gens)
+        return
     for g in gens:
         general_escape(ctx, g)
 
 
-def retreat(ctx: Resolution, u: Unit) -> bool:
-    """Two steps, each to the free hex farthest from the nearest enemy stand; ties toward the
-    own edge, then by the lowest clock direction (22.4). False if it cannot."""
-    edge = B.edge_of(ctx.scenario, u.side)
-    for _ in range(D.RETREAT_HEXES):
-        view = B.View(ctx.state)
-        best: tuple[Any, ...] | None = None
-        for rank, d in enumerate(CLOCK_ORDER):
-            n = hex_neighbor(u.hex, d)
-            if n not in ctx.map or n in view.stands or B.enter_cost(ctx.map, u, u.hex, n) is None:
-                continue
-            if any(g.side != u.side for g in view.generals.get(n, ())):
-                continue
-            key = (-view.nearest_enemy_d(n, u.side), ctx.map.rows_from_edge(n, edge), rank)
-            if best is None or key < best[0]:
-                best = (key, n)
-        if best is None:
-            return False
+def _retreat_steps(hmap: HexMap, view: B.View, u: Unit, frm: Hex, edge: str) -> list[tuple[tuple[int, int, int], Hex]]:
+    """The steps of a retreat out of ``frm`` that go as far from the nearest enemy stand as any
+    free step can (22.4), each with the spec's preference key (own edge, then clock order)."""
+    steps = []
+    for rank, d in enumerate(CLOCK_ORDER):
+        n = hex_neighbor(frm, d)
+        if n not in hmap or B.step_cost(hmap, view, u, frm, n) is None:
+            continue
+        other = view.stands.get(n)
+        if other is not None and other.id != u.id:
+            continue
+        if any(g.side != u.side for g in view.generals.get(n, ())):
+            continue
+        steps.append((view.nearest_enemy_d(n, u.side), hmap.rows_from_edge(n, edge), rank, n))
+    if not steps:
+        return []
+    far = max(s[0] for s in steps)
+    return [((-s[0], s[1], s[2]), s[3]) for s in steps if s[0] == far]
+
+
+def retreat_paths(hmap: HexMap, scenario, state: State, u: Unit) -> list[tuple[Hex, ...]]:
+    """Every retreat the owner may choose (22.4): two steps, each to a free hex as far from the
+    nearest enemy stand as a step can go. The spec breaks ties toward the own edge, then by
+    clock order; here a tie is the owner's choice and that preference only orders the list (the
+    first is the spec's own retreat). Empty: the unit cannot retreat and flees."""
+    edge = B.edge_of(scenario, u.side)
+    view = B.View(state)
+    ranked = []
+    for k1, h1 in _retreat_steps(hmap, view, u, u.hex, edge):
+        for k2, h2 in _retreat_steps(hmap, view, u, h1, edge):
+            ranked.append(((k1, k2), (h1, h2)))
+    return [p for _, p in sorted(ranked)]
+
+
+def next_retreat(ctx: Resolution) -> str | None:
+    """Carry out the owed retreats in order: a unit with one way back takes it, one with none
+    flees. Returns the id of the unit whose owner must choose (a ``retreat`` order), or None
+    when every retreat is done."""
+    state = ctx.state
+    owed = state.vars.get("retreats", [])
+    while owed:
+        u = state.units[owed[0]]
+        paths = retreat_paths(ctx.map, ctx.scenario, state, u) if B.on_table(u) else []
+        if len(paths) > 1:
+            return u.id
+        owed.pop(0)
+        if paths:
+            retreat(ctx, u, paths[0])
+        elif B.on_table(u):
+            remove(ctx, u, "fleeing")
+    state.vars.pop("retreats", None)
+    for gid in state.vars.pop("escapes", []):
+        general_escape(ctx, state.units[gid])
+    return None
+
+
+def retreat(ctx: Resolution, u: Unit, path: tuple[Hex, ...]) -> None:
+    """Move a beaten unit along its retreat, one event per hex."""
+    for h in path:
         frm = u.hex
-        u.hex = best[1]
-        ctx.emit("retreated", unit=u.id, frm=[frm[0], frm[1]], to=[u.hex[0], u.hex[1]])
-    return True
+        u.hex = h
+        ctx.emit("retreated", unit=u.id, frm=[frm[0], frm[1]], to=[h[0], h[1]])
 
 
 def general_escape(ctx: Resolution, g: Unit) -> None:
@@ -177,9 +222,9 @@ def general_escape(ctx: Resolution, g: Unit) -> None:
         remove(ctx, g, "captured")
         return
     view = B.View(ctx.state)
-    cands = sorted((hex_distance(f.hex, g.hex), f.id, f.hex) for f in view.stands.values()
-                   if f.side == g.side and hex_distance(f.hex, g.hex) <= D.COMMAND_D
-                   and not view.generals.get(f.hex))
+    cands = sorted((hex_distance(h, g.hex), f.id, h) for h, f in view.stands.items()
+                   if f.side == g.side and hex_distance(h, g.hex) <= D.COMMAND_D
+                   and not view.generals.get(h))
     if not cands:
         remove(ctx, g, "captured")
         return

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.engine.hexgrid import hex_distance
 from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
 
@@ -23,7 +22,7 @@ def triggers(state: State, u: Unit) -> list[str]:
     if u.marks.get("hit") == turn:
         out.append("hit")
     for side, q, r in state.vars.get("losses", []):
-        if side == u.side and hex_distance((q, r), u.hex) <= D.MORALE_FRIEND_LOSS_D:
+        if side == u.side and B.near([(q, r)], B.stand_hexes(u)) <= D.MORALE_FRIEND_LOSS_D:
             out.append("friend lost nearby")
             break
     if u.side in state.vars.get("cinc_lost", []):
@@ -42,12 +41,12 @@ def modifiers(state: State, u: Unit, why: list[str], hmap=None) -> list[tuple[st
     M = D.MORALE_MODS
     mods: list[tuple[str, int]] = []
     gens = [g for g in state.side_units(u.side) if B.is_general(g) and B.on_table(g)
-            and hex_distance(g.hex, u.hex) <= D.COMMAND_D]
+            and B.near([g.hex], B.stand_hexes(u)) <= D.COMMAND_D]
     if gens:
         mods.append(("general near", M["general"]))
         if any(g.kind == "CINC" for g in gens):
             mods.append(("commander-in-chief near", M["cinc_extra"]))
-    if B.garrison(u) or (hmap is not None and u.hex is not None and hmap.terrain_at(u.hex) == "rampart"):
+    if B.garrison(u) or (hmap is not None and B.any_on(hmap, u, ("rampart",))):
         mods.append(("in a settlement", M["settlement"]) if B.garrison(u) else ("on a wall", M["settlement"]))
     if B.state_of(u) == "disordered":
         mods.append(("disordered", M["disordered"]))

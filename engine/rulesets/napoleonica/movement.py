@@ -58,7 +58,7 @@ def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, altern
             if alternate and role == last:
                 continue
             n = hex_neighbor(h, d)
-            c = B.enter_cost(hmap, u, h, n)
+            c = B.step_cost(hmap, view, u, h, n)
             if c is None or spent + c > allowance or not _free(view, u, n):
                 continue
             nexts.append((spent + c, n, f, role, path + (n,)))
@@ -85,7 +85,8 @@ def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     key = (u.id, u.kind, u.side, u.hex, u.facing, B.formation(u), B.state_of(u), u.strength,
            bool(u.marks.get("dismounted")), B.garrison(u),
            tuple(sorted((h, s.side, s.id) for h, s in view.stands.items())),
-           tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)))
+           tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)),
+           tuple(sorted(view.barricades)))
     if key not in memo:
         memo[key] = _moves(hmap, view, u)
     return dict(memo[key])
@@ -109,7 +110,7 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
         # leaving a settlement takes the whole phase ([F] 20): one step out, any facing
         for d in range(6):
             n = hex_neighbor(u.hex, d)
-            if B.enter_cost(hmap, u, u.hex, n) is not None and _free(view, u, n):
+            if B.step_cost(hmap, view, u, u.hex, n) is not None and _free(view, u, n):
                 for f in range(6):
                     out[(n, f)] = ("leave", (n,))
         return out
@@ -117,7 +118,7 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     if B.formation(u) == "square":
         for d in range(6):
             n = hex_neighbor(u.hex, d)
-            c = B.enter_cost(hmap, u, u.hex, n)
+            c = B.step_cost(hmap, view, u, u.hex, n)
             if c is not None and c <= fwd and _free(view, u, n):
                 out.setdefault((n, u.facing), ("square", (n,)))
         return out
@@ -150,7 +151,7 @@ def general_moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], 
             out.setdefault((h, u.facing), ("general", path))
         for d in range(6):
             n = hex_neighbor(h, d)
-            c = B.enter_cost(hmap, u, h, n)
+            c = B.step_cost(hmap, view, u, h, n)
             if c is None or spent + c > mp or n in enemy_hexes:
                 continue
             if spent + c < best.get(n, 1 << 30):
@@ -202,9 +203,9 @@ def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:
     position within 10 cm (5 cm in forest) that can see the unit. Only relief (hills) blocks
     here; forest and units do not (G-24)."""
     from .sight import reform_sight
-    reach = 2 if hmap.terrain_at(u.hex) == "forest" else 3
+    reach = 2 if B.any_on(hmap, u, ("forest",)) else 3
     for e in view.enemy_stands(u.side):
-        if hex_distance(e.hex, u.hex) > reach or B.state_of(e) != "formed":
+        if B.gap(e, u) > reach or B.state_of(e) != "formed":
             continue
         if B.formation(e) not in ("line", "column", "unlimbered"):
             continue
@@ -226,12 +227,12 @@ def join_targets(state, view: B.View, u: Unit) -> list[str]:
             continue
         if bool(other.marks.get("dismounted")) != bool(u.marks.get("dismounted")):
             continue
-        if hex_distance(other.hex, u.hex) != 1:
+        if B.gap(other, u) != 1:
             continue
         if other.strength + 1 > D.STANDS[B.arm(other)][1]:
             continue
         out.append(other.id)
-    return sorted(out)
+    return sorted(set(out))
 
 
 def settlement_of(hmap: HexMap, h: Hex) -> list[Hex]:
@@ -272,8 +273,25 @@ def occupy_targets(hmap: HexMap, view: B.View, u: Unit) -> list[Hex]:
 
 def gun_of(state, u: Unit) -> Hex | None:
     """Where the battery's abandoned gun stands, if its gunners left it (22.9)."""
-    g = state.vars.get("guns", {}).get(u.id)
+    g = state.vars.get("guns", {}).get(B.gun_id(u))
     return None if g is None else Hex(g[0], g[1])
+
+
+def reman_targets(state, view: B.View, u: Unit) -> list[str]:
+    """Other friendly batteries' abandoned guns these gunners may take up (22.9: "a friendly
+    abandoned gun"), named by the battery they came with: next to the gunners (or under
+    them), the gun hex holding no other stand and touching no enemy stand (9.4)."""
+    if u.hex is None or B.formation(u) != "gunners" or B.state_of(u) != "formed":
+        return []
+    out = []
+    for gid, (q, r) in sorted(state.vars.get("guns", {}).items()):
+        gun = Hex(q, r)
+        if gid == B.gun_id(u) or state.units[gid].side != u.side or hex_distance(gun, u.hex) > 1:
+            continue
+        other = view.stands.get(gun)
+        if (other is None or other.id == u.id) and _free(view, u, gun):
+            out.append(gid)
+    return out
 
 
 def can_reman(state, view: B.View, u: Unit) -> bool:
@@ -304,6 +322,14 @@ def fortify_targets(hmap: HexMap, view: B.View, state, u: Unit) -> list[Hex]:
         if held:
             out.append(town[0])
     return sorted(out)
+
+
+def dismantle_targets(view: B.View, u: Unit) -> list[Hex]:
+    """Barricaded bridges a unit may open (22.9): engineers or infantry (on foot) next to the
+    bridge hex; each named by that hex."""
+    if u.hex is None or B.state_of(u) != "formed" or not (B.infantry_like(u) or B.arm(u) == "eng"):
+        return []
+    return sorted(h for h in view.barricades if hex_distance(h, u.hex) == 1)
 
 
 def fort_steps(hmap: HexMap, view: B.View, u: Unit) -> list[tuple[str, Hex]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hexwar.engine.state import State, Unit
 
+from . import board as B
 from . import data as D
 
 
@@ -96,6 +97,11 @@ def check_scenario(scenario) -> list[str]:
     objs = v.get("objectives", [])
     if not isinstance(objs, list) or not all(isinstance(x, str) and x in scenario.map.labels for x in objs):
         out.append("victory.objectives: a list of map label names (22.10)")
+    hmap = scenario.map
+    for a, b in B.barricade_marks(hmap):
+        if not (B.is_bridge(hmap, a) or B.is_bridge(hmap, b)):
+            out.append(f"map.hexsides: the barricade between {hmap.label(a)} and {hmap.label(b)} "
+                       "touches no bridge (22.7: a barricade closes a bridge, a river hex on a road)")
     return out
 
 
@@ -123,6 +129,9 @@ def initial_state(ruleset_id: str, scenario) -> State:
             u.mark("entry", spec.entry_turn or 1)
         state.units[spec.id] = u
     state.vars = {"contacts": [], "done": [], "losses": [], "cinc_lost": []}
+    barricades = B.barricaded_bridges(scenario.map)
+    if barricades:
+        state.vars["barricades"] = barricades
     if scenario.rule("howitzer_reading", "over") != "over":
         state.vars["howitzer_reading"] = scenario.rule("howitzer_reading")
     state.phase = "start"

@@ -158,6 +158,7 @@ def points(scenario, state: State, side: str) -> int:
             total += P["guard_unit"] if B.guard(u) else P["unit"]
         elif st == "fleeing":
             total += P["fleeing"]
+    total += P["gun"] * state.vars.get("guns_taken", {}).get(side, 0)
     view = B.View(state)
     for name in scenario.victory.get("objectives", []):
         h = scenario.map.labels.get(name)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
+from itertools import compress
 from operator import attrgetter
 from typing import Any
 
@@ -43,6 +44,37 @@ def arm(u) -> str:
     if d is not None:
         d["_arm"] = a
     return a
+
+
+#: kinds_key -> arm -> ids of the units of that arm, in id order (content keyed, bounded)
+_BY_ARM: dict[tuple, dict[str, tuple[str, ...]]] = {}
+
+
+def ids_by_arm(st) -> dict[str, tuple[str, ...]]:
+    """The ids of every unit (alive or not) of each arm, in id order. Arms follow from kind and
+    stats alone, so the table is shared by every state whose units have the same ones."""
+    key = st.kinds_key()
+    out = _BY_ARM.get(key)
+    if out is None:
+        groups: dict[str, list[str]] = {}
+        units = st.units
+        for k in sorted(units):
+            groups.setdefault(arm(units[k]), []).append(k)
+        out = {a: tuple(ids) for a, ids in groups.items()}
+        if len(_BY_ARM) > 64:
+            _BY_ARM.clear()
+        _BY_ARM[key] = out
+    return out
+
+
+_DIVISION = attrgetter("division")
+
+
+def in_division(st, division: str) -> list:
+    """The units (alive or not) of one division, in the state's own order; the filter runs in
+    C, since rules ask this after every order."""
+    units = list(st.units.values())
+    return list(compress(units, map(division.__eq__, map(_DIVISION, units))))
 
 
 def reduced(u) -> bool:
@@ -226,34 +258,58 @@ def _edge_cost(m, a, b, mounted: bool, banned: bool, bound: bool, road: bool) ->
 def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) -> dict[Hex, Route]:
     """``search_moves`` with Poltava's step written inline (it carries no extra value along the
     path), for the thousands of searches a computer game makes. Same nodes, same order of
-    expansion and the same tie-breaks, so the same routes: tests compare the two."""
+    expansion and the same tie-breaks, so the same routes: tests compare the two.
+
+    Where a unit may end (``can_end``: stacking, the enemy, redoubts) never prunes the search, so
+    the expansion (``_expand``) depends only on the start, the mover and its allowance: it is
+    kept per map by that content and reused while nothing it depends on changes (a unit asked
+    about again, or after a friendly unit moved); ``can_end`` is applied afresh every time."""
     edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
+    key = (start, flags, enemy_occ, danger, musket, zoc, leader, cossack, allowance)
+    cache = _tables(m).setdefault("reach", {})
+    firsts = cache.get(key)
+    if firsts is None:
+        firsts = _expand(m, start, nbrs, mover, allowance)
+        if len(cache) > 512:
+            cache.clear()
+        cache[key] = firsts
+    result: dict[Hex, Route] = {}
+    for here, spent, path in firsts:
+        if can_end(here):
+            result[here] = _route(spent, path)
+    return result
+
+
+def _expand(m, start: Hex, nbrs: dict, mover: tuple, allowance: int) -> tuple:
+    """(hex, cost, path) the first time the search takes each hex other than the start off its
+    queue, in that order: the cheapest way there, found with the same tie-breaks as before."""
+    edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
+    blocked = _blocked(m, enemy_occ, danger, musket)
+    steps = _tables(m).setdefault(("steps", *flags), {})
     first = (start, False)
     best = {first: 0}
     paths: dict = {first: ()}  # the hexes entered to reach each node
     heap = [(0, 0, first)]
     counter = 1
-    result: dict[Hex, Route] = {}
-    refused: set = set()
+    firsts: list = []
+    taken = {start}
     push, pop = heapq.heappush, heapq.heappop
-    best_get, edges_get, nbrs_get = best.get, edges.get, nbrs.get
+    best_get, steps_get = best.get, steps.get
     while heap:
         spent, _, node = pop(heap)
         if best[node] < spent:
             continue
         here, stopped = node
-        if here != start and here not in result and here not in refused:
-            if can_end(here):
-                result[here] = _route(spent, paths[node])
-            else:
-                refused.add(here)
+        if here not in taken:
+            taken.add(here)
+            firsts.append((here, spent, paths[node]))
         if stopped:
             continue
-        for there in nbrs_get(here, ()):
-            cost = edges_get((here, there))
-            if cost is None:
-                cost = edges[(here, there)] = _edge_cost(m, here, there, *flags)
-            if cost < 0 or there in enemy_occ or there in danger or there in musket:
+        out = steps_get(here)
+        if out is None:
+            out = steps[here] = _steps_from(m, here, nbrs, edges, flags)
+        for there, cost in out:
+            if there in blocked:
                 continue
             stop = not leader and there in zoc
             if stop and cossack:
@@ -269,7 +325,28 @@ def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) ->
             paths[key] = paths[node] + (there,)
             push(heap, (new_spent, counter, key))
             counter += 1
-    return result
+    return tuple(firsts)
+
+
+def _steps_from(m, here, nbrs: dict, edges: dict, flags: tuple) -> tuple:
+    """(neighbour, cost) for every step from ``here`` a mover of this kind may take on the map
+    (cost not -1), in neighbour order: the map's part of the search, once per hex and kind."""
+    out = []
+    for there in nbrs.get(here, ()):
+        cost = edges.get((here, there))
+        if cost is None:
+            cost = edges[(here, there)] = _edge_cost(m, here, there, *flags)
+        if cost >= 0:
+            out.append((there, cost))
+    return tuple(out)
+
+
+def _blocked(m, enemy_occ: frozenset, danger: frozenset, musket: frozenset) -> frozenset:
+    """The hexes a mover may not enter at all (enemy units, danger and musket zones) as one set,
+    kept by content like the zones it is made of."""
+    if not danger and not musket:
+        return enemy_occ
+    return _by_content(m, "blocked", (enemy_occ, danger, musket), lambda: enemy_occ | danger | musket)
 
 
 def _by_content(m, kind: str, key, build):
@@ -288,19 +365,21 @@ def _by_content(m, kind: str, key, build):
 
 def view_of(game) -> "View":
     """A View shared by the read-only questions asked about one position (validate, legal
-    orders, AI); kept on the state object and rebuilt whenever any unit's hex, strength or
-    side differs, or another scenario asks."""
+    orders, AI), rebuilt whenever any unit's hex, strength or side differs, or another scenario
+    asks. What it has worked out is kept on the state without the state itself (a state that
+    held a view holding the state would be a reference cycle, freed only by the garbage
+    collector: thousands of them in a computer game); each call wraps it in a fresh View."""
     st = game.state
-    fp = (st.seq, tuple(map(_FP, st.units.values())))
+    fp = (st.seq, st.position_token())
     e = st.__dict__.get("_poltava_view")
-    if e is not None and e[0] == fp and e[1].scn is game.scenario:
-        return e[1]
+    if e is not None and e[0] == fp and e[1]["scn"] is game.scenario:
+        v = object.__new__(View)
+        v.__dict__.update(e[1])
+        v.st = st
+        return v
     v = View(game.scenario, st, snapshot=True)
-    st.__dict__["_poltava_view"] = (fp, v)
+    st.__dict__["_poltava_view"] = (fp, {k: x for k, x in v.__dict__.items() if k != "st"})
     return v
-
-
-_FP = attrgetter("hex", "strength", "side")
 
 
 COMBAT_ARMS = ("inf", "cav", "art", "cossack")
@@ -316,13 +395,13 @@ class View:
         self.st = state
         self.m = scenario.map
         self.s1 = scenario.rule("scenario", 1) == 1
-        self.occ: dict[Hex, list] = state.occupancy()
+        self.occ: dict[Hex, list] = state.shared_occupancy()  # read only
         self._zoc: dict[str, Any] = {}
         self._danger: dict[str, frozenset] = {}
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
         self.snapshot = snapshot
-        self._indexed: tuple[dict, dict, dict] | None = None
+        self._indexed: tuple[dict, dict, dict, dict] | None = None
 
     @property
     def _alive(self) -> dict[Hex, list] | None:
@@ -346,22 +425,34 @@ class View:
         return self._indexed[2]  # type: ignore[index]
 
     def _index(self) -> None:
-        alive, combat, redoubt = {}, {}, {}
+        """Index the position, or take the index of the same position from the state."""
+        key = self.st.position_token()
+        kept = self.st.__dict__.get("_poltava_index")
+        if kept is not None and kept[0] == key and kept[2] is self.occ:
+            self._indexed = kept[1]
+            return
+        alive, combat, redoubt, zocs = {}, {}, {}, {}
         for h, us in self.occ.items():
             here = [u for u in us if u.hex is not None and u.strength > 0]
             if not here:
                 continue
             alive[h] = here
-            c = []
-            for u in here:
-                a = arm(u)
-                if a in COMBAT_ARMS:
-                    c.append(u)
-                elif a == "redoubt" and h not in redoubt:
-                    redoubt[h] = u
+            c = [u for u in here if arm(u) in COMBAT_ARMS]
             if c:
                 combat[h] = c
-        self._indexed = (alive, combat, redoubt)
+                # the first unit of each side that projects a ZOC, in id order (see ``zoc``)
+                firsts: list = []
+                for u in c:
+                    if arm(u) in ZOC_ARMS and all(s != u.side for s, _ in firsts):
+                        firsts.append((u.side, u))
+                if firsts:
+                    zocs[h] = firsts
+            if len(c) < len(here):
+                r = next((u for u in here if arm(u) == "redoubt"), None)
+                if r is not None:
+                    redoubt[h] = r
+        self._indexed = (alive, combat, redoubt, zocs)
+        self.st.__dict__["_poltava_index"] = (key, self._indexed, self.occ)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
@@ -427,10 +518,12 @@ class View:
             out: set = set()
             m = self.m
             if self.snapshot:  # only hexes holding live combat units can project a ZOC
+                if self._indexed is None:
+                    self._index()
                 sources = []
-                for h, cs in self._combat.items():
-                    for u in cs:
-                        if u.side != side and arm(u) in ZOC_ARMS:
+                for h, firsts in self._indexed[3].items():  # type: ignore[index]
+                    for s, u in firsts:  # the first enemy unit in id order that projects one
+                        if s != side:
                             sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
                             break
                 key = tuple(sources)
@@ -495,6 +588,12 @@ class View:
     def musket(self, side: str) -> frozenset:
         """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
         if side not in self._musket:
+            if self.snapshot:  # the same hexes from the index, shared by content like danger
+                sources = tuple(h for h, cs in self._combat.items()
+                                if any(u.side != side and arm(u) == "inf" for u in cs))
+                self._musket[side] = _by_content(self.m, "musket", sources, lambda: frozenset(
+                    n for h in sources for n in within2(h)))
+                return self._musket[side]
             out: set = set()
             for h in self.occ:
                 if any(u.alive and u.side != side and arm(u) == "inf" for u in self.occ[h]):
@@ -571,7 +670,7 @@ class View:
         if self.snapshot:
             if self._indexed is None:
                 self._index()
-            alive, combat, redoubts = self._indexed  # type: ignore[misc]
+            alive, combat, redoubts, _ = self._indexed  # type: ignore[misc]
             if h not in alive:
                 # nobody here: only the terrain can forbid it
                 a = arm(u)

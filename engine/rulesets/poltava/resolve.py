@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors
+from hexwar.engine.hexgrid import Hex, hex_direction_to, hex_distance, hex_neighbors
 
 from . import melee as M
-from .board import View, arm, hx, other, stat
+from .board import View, arm, hx, ids_by_arm, in_division, other, stat
 from .data import MELEE_ARMS, RUSSIA, SWEDEN, clock, parse_result
 
 
@@ -144,13 +144,17 @@ def post_checks(rs, ctx) -> None:
                             _relocate_leaders(ctx, h, u.side)
                 changed = True
         if st.vars["roos_formed"] and not st.vars["roos_destroyed"]:
-            if not any(u.alive and u.division == "roos" for u in st.units.values()):
+            if not any(u.alive for u in in_division(st, "roos")):
                 st.vars["roos_destroyed"] = True
                 ctx.emit("roos-column-destroyed")
     # leaders overrun by the enemy
     v = View(scn, st)
-    for u in st.units_in_id_order():
-        if arm(u) == "leader" and u.alive and v.combat_at(u.hex, other(u.side)):
+    units, occ = st.units, v.occ
+    for uid in ids_by_arm(st).get("leader", ()):
+        u = units[uid]
+        if not u.alive or all(x.side == u.side for x in occ.get(u.hex, ())):
+            continue  # no enemy of any arm in its hex (the common case, checked cheaply)
+        if v.combat_at(u.hex, other(u.side)):
             cands = sorted((hex_distance(u.hex, x.hex), x.hex) for x in st.side_units(u.side) if arm(x) in MELEE_ARMS)
             if cands:
                 u.hex = Hex(*cands[0][1])
@@ -331,7 +335,8 @@ def join_roos(ctx, u) -> None:
 
 def odb_formed(scn, st, side) -> bool:
     v = View(scn, st)
-    units = [u for u in st.side_units(side) if arm(u) == "inf" and stat(u, "odb")
+    infantry = map(st.units.__getitem__, ids_by_arm(st).get("inf", ()))  # id order, as side_units
+    units = [u for u in infantry if u.side == side and u.alive and stat(u, "odb")
              and u.division not in ("lg", "rc", "roos") and u.division not in st.vars["detached"]
              and v.redoubt_at(u.hex) is None]
     if not units:
@@ -341,7 +346,6 @@ def odb_formed(scn, st, side) -> bool:
         return False
     if len(units) == 1:
         return True
-    from hexwar.engine.hexgrid import hex_direction_to
     allowed = scn.rule(f"odb_directions_{side}", [0, 1, 2, 3, 4, 5])
     d0 = None
     for a, b in zip(units, units[1:]):

@@ -46,8 +46,9 @@ def _hex_arg(val) -> Hex | None:
 def move_order(kind: str, unit_id: str, path, mode: str) -> Order:
     """``Order.make(kind, unit=unit_id, path=path, mode=mode)`` for a path the engine found
     itself (hexes of the map, a known unit id): the same value, built without re-checking it,
-    since a unit may have a hundred destinations."""
-    return Order(kind, (("mode", mode), ("path", tuple((h[0], h[1]) for h in path)), ("unit", unit_id)))
+    since a unit may have a hundred destinations. The hexes stay ``Hex`` pairs: equal to, hashed
+    and sent like the plain pairs ``Order.make`` would hold."""
+    return Order(kind, (("mode", mode), ("path", tuple(path)), ("unit", unit_id)))
 
 
 class PoltavaRuleset(Ruleset):

@@ -1,0 +1,66 @@
+"""How good a campaign position is for one side, for the strong computer's lookahead.
+
+The campaign is won by the scenario's goal, so the evaluation follows it (every weight DESIGNED):
+
+* everywhere: the share of the side's starting FP still on the map, and the RP in hand;
+* exit (25.5, Bir Hakeim): for the side that must leave the map, the share of its goal already
+  off the map, and how close each company stands to the enemy edge by a legal route around enemy
+  points (ai.exit_steps), weighted by its FP; the other side scores what the exiting side loses;
+* meeting (25.2): the share of the enemy's companies destroyed toward the scenario's percentage,
+  and each point of the enemy edge held (three win).
+
+The score is this side's view less the enemy's, so a position good for one side is as bad for
+the other.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from . import ai
+from . import campaign as K
+from . import forces as F
+from . import geo
+
+if TYPE_CHECKING:
+    from hexwar.engine.ruleset import Position
+
+MATERIAL = 1000   # the whole starting FP still on the map
+RP = 5            # each resource point in hand
+EXIT = 3000       # the whole exit goal off the map
+ROUTE = 800       # the whole exit goal standing on the enemy edge, ready to leave
+COMPANIES = 1500  # the enemy companies destroyed that the scenario asks for
+EDGE = 400        # each point of the enemy edge held, up to the number that wins
+FAR = 5           # points from the edge beyond which a company earns nothing for its route
+
+
+def evaluate(game: "Position", side: str) -> int:
+    enemy = game.state.enemy_of(side)
+    return int(view(game, side) - view(game, enemy))
+
+
+def view(game: "Position", side: str) -> Fraction:
+    """What ``side`` has toward winning (always >= 0)."""
+    state = game.state
+    s = state.sides[side]
+    total = MATERIAL * F.fp(state, F.live(state, side)) / max(1, s["start_fp"]) + RP * max(0, s["rp"])
+    v = game.scenario.victory
+    if v.get("type") == "exit" and v.get("side") == side:
+        goal = max(1, int(v.get("fp", 1)))
+        total += EXIT * min(K.exited(state, side), Fraction(goal)) / goal
+        for cid in F.live(state, side):
+            c = F.companies(state)[cid]
+            steps = ai.exit_steps(game, side, [cid], c["point"], c["bank"])
+            near = Fraction(max(0, FAR + 1 - steps), FAR)
+            total += ROUTE * F.fp(state, [cid]) * near / goal
+    elif v.get("type") == "meeting":
+        enemy = state.enemy_of(side)
+        pct = int(v.get("companies_percent", 50))
+        lost, start = state.sides[enemy]["lost_companies"], state.sides[enemy]["start_companies"]
+        if start:
+            total += COMPANIES * min(Fraction(100 * lost, pct * start), Fraction(1))
+        need = int(v.get("edge_points", 3))
+        edge = set(geo.edge_points(state.sides[enemy]["edge"]))
+        total += EDGE * min(need, len(F.occupied(state, side) & edge))
+    return total

@@ -1,0 +1,210 @@
+"""The lobby of a served hexwar: how a served player's UI process reaches the server's matches.
+
+Each UI process the server starts is given a private socket path and a ticket (environment
+``HEXWAR_SERVE_SOCKET``, ``HEXWAR_SERVE_TICKET``). The ticket names the player: the process
+never says who it is, so it can act only as its own player. A request is one JSON line:
+
+* ``{"op": "lobby"}``: the player's own matches (whose turn), open seats, matches to watch;
+* ``{"op": "create", "scenario": ID, "side": S, "invite": bool}``: a new match, the player in
+  seat S, the other seat open (with ``invite``, also a code for a native ``hexwar join``);
+* ``{"op": "play", "match": ID}`` / ``{"op": "watch", "match": ID}``: the answer line, then the
+  same socket carries protocol 2 to the match's referee (``referee.Referee``), as a guest or a
+  spectator, so the UI's network game screen is the one ``hexwar join`` uses.
+
+The answer is one JSON line: ``{"ok": true, ...}`` or ``{"ok": false, "error": "why"}``. Requests
+are capped in size, and a connection that says nothing is closed after a few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from hexwar.scenarios.loader import ScenarioError, load_named
+
+from .errors import HexwarNetError, LinkClosed
+from .link import Link
+from .referee import Matches
+
+log = logging.getLogger("hexwar.net")
+SOCKET_ENV, TICKET_ENV = "HEXWAR_SERVE_SOCKET", "HEXWAR_SERVE_TICKET"
+MAX_REQUEST = 4096
+REQUEST_SECONDS = 10.0
+
+
+class LobbyService:
+    """The server end: tickets of the sessions now running, and the socket they ask on."""
+
+    def __init__(self, matches: Matches, path: Path) -> None:
+        self.matches, self.path = matches, Path(path)
+        self.tickets: dict[str, str] = {}
+        self.server: asyncio.AbstractServer | None = None
+
+    def ticket_for(self, name: str) -> str:
+        ticket = secrets.token_hex(16)
+        self.tickets[ticket] = name
+        return ticket
+
+    def forget(self, ticket: str) -> None:
+        self.tickets.pop(ticket, None)
+
+    async def start(self) -> "LobbyService":
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+        old = os.umask(0o177)
+        try:
+            self.server = await asyncio.start_unix_server(self._client, path=str(self.path),
+                                                          limit=MAX_REQUEST)
+        finally:
+            os.umask(old)
+        os.chmod(self.path, 0o600)
+        return self
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            line = await asyncio.wait_for(reader.readline(), REQUEST_SECONDS)
+            request = json.loads(line.decode("utf-8"))
+            if not isinstance(request, dict):
+                raise ValueError("not a JSON object")
+        except (asyncio.TimeoutError, ValueError, UnicodeDecodeError, asyncio.LimitOverrunError) as exc:
+            await _answer(writer, {"ok": False, "error": f"bad request: {exc or type(exc).__name__}"})
+            writer.close()
+            return
+        name = self.tickets.get(str(request.get("ticket", "")))
+        if name is None:
+            await _answer(writer, {"ok": False, "error": "unknown ticket"})
+            writer.close()
+            return
+        try:
+            await self._serve(name, request, reader, writer)
+        except (LinkClosed, ConnectionError):
+            pass
+        except asyncio.CancelledError:
+            pass  # the server is closing; this connection's task is the top of its own stack
+        except HexwarNetError as exc:
+            log.info("lobby request of %s: %s", name, exc.reason)
+        except Exception:  # one player's request must never take the server down
+            log.exception("lobby request of %s failed", name)
+        finally:
+            writer.close()
+
+    async def _serve(self, name: str, request: dict[str, Any], reader: Any, writer: Any) -> None:
+        op = request.get("op")
+        me = f"player:{name}"
+        if op == "lobby":
+            await _answer(writer, {"ok": True, **self.matches.lobby(name)})
+            return
+        if op == "create":
+            try:
+                scenario = load_named(str(request.get("scenario", "")))
+                ref = self.matches.create(scenario, me, str(request.get("side", "")),
+                                          invite=bool(request.get("invite")))
+            except (ScenarioError, OSError, HexwarNetError) as exc:
+                await _answer(writer, {"ok": False, "error": getattr(exc, "reason", None) or str(exc)})
+                return
+            await _answer(writer, {"ok": True, "match": ref.info.id, "code": ref.info.code,
+                                   "watch_code": ref.info.watch_code})
+            return
+        ref = self.matches.by_id.get(str(request.get("match", "")))
+        if op not in ("play", "watch") or ref is None:
+            await _answer(writer, {"ok": False, "error": "no such match" if ref is None else f"unknown op {op!r}"})
+            return
+        link = Link(reader, writer, name=f"served player {name}")
+        if op == "watch":
+            if ref.info.side_of(me) is not None:
+                await _answer(writer, {"ok": False, "error": "you play in this match: open it to play"})
+                return
+            await _answer(writer, {"ok": True})
+            await ref.serve_spectator(link)
+            return
+        side = self.matches.seat_for(ref, me)
+        if side is None:
+            await _answer(writer, {"ok": False, "error": "this match has no seat for you"})
+            return
+        if ref.seats[side].link is not None:  # a local socket's end is known at once: this is live
+            await _answer(writer, {"ok": False, "error": "this match is open in another of your sessions"})
+            return
+        await _answer(writer, {"ok": True, "side": side})
+        await ref.serve_player(link, side)
+
+
+async def _answer(writer: Any, data: dict[str, Any]) -> None:
+    writer.write(json.dumps(data).encode("utf-8") + b"\n")  # seats keep the scenario's order
+    with contextlib.suppress(ConnectionError):
+        await writer.drain()
+
+
+# --- the UI process's end ----------------------------------------------------------------------
+
+class LobbyRefused(HexwarNetError):
+    """The server said no (in its own words)."""
+
+
+def served() -> tuple[str, str] | None:
+    """The socket and ticket of this process, when the server started it."""
+    path, ticket = os.environ.get(SOCKET_ENV), os.environ.get(TICKET_ENV)
+    return (path, ticket) if path and ticket else None
+
+
+async def _open(request: dict[str, Any], where: tuple[str, str] | None = None,
+                ) -> tuple[dict[str, Any], asyncio.StreamReader, asyncio.StreamWriter]:
+    where = where or served()
+    if where is None:
+        raise LobbyRefused("this hexwar was not started by a server")
+    try:
+        reader, writer = await asyncio.open_unix_connection(where[0], limit=1 << 20)
+    except OSError as exc:
+        raise LinkClosed(f"the server's lobby is not answering ({exc.strerror or exc})") from None
+    writer.write(json.dumps({"ticket": where[1], **request}).encode("utf-8") + b"\n")
+    await writer.drain()
+    line = await reader.readline()
+    if not line:
+        writer.close()
+        raise LinkClosed("the server closed the lobby connection")
+    answer = json.loads(line.decode("utf-8"))
+    if not answer.get("ok"):
+        writer.close()
+        raise LobbyRefused(str(answer.get("error", "refused")))
+    return answer, reader, writer
+
+
+async def ask(op: str, **fields: Any) -> dict[str, Any]:
+    """One lobby request (``lobby``, ``create``) and its answer."""
+    answer, _, writer = await _open({"op": op, **fields})
+    writer.close()
+    return answer
+
+
+class _Closer:
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def opener(op: str, match: str) -> Any:
+    """For ``client.Guest`` / ``client.Watcher``: each (re)connection asks for the match again
+    on the local socket and carries protocol 2 over it."""
+    where = served()
+
+    async def open_() -> tuple[Any, Link]:
+        _, reader, writer = await _open({"op": op, "match": match}, where)
+        return _Closer(writer), Link(reader, writer, name="the server", on_close=writer.close)
+    return open_
+
+
+__all__ = ["LobbyService", "LobbyRefused", "ask", "opener", "served", "SOCKET_ENV", "TICKET_ENV"]

@@ -1,0 +1,362 @@
+"""A served match: the server holds the game and its journal and referees two players.
+
+The referee speaks protocol 2 to each player exactly as a host does (``session.Session``), one
+session per seat; the two seat sessions share one ``NetMatch``, so there is one engine and one
+journal, in the server's data dir. The seat of side X talks to X's player and plays "the other
+side" towards it:
+
+* X's orders reach the referee through X's seat like any guest's: checked by the engine, dice by
+  commit-reveal between X and the referee, journaled, acknowledged;
+* the referee then passes each one to the other player as a ``record`` (``Session.forward``),
+  with the nonces of that roll. Its hello names the capability ``referee``, which tells the
+  player's session to take such records live and to trust the referee for the opponent's dice;
+* a player who is away misses nothing: its seat's next ``resume`` sends every record since, so
+  a player may come back minutes or days later (and the other may play on meanwhile).
+
+Chat, resignations and draw answers go across the same way (``Session.tell``). Spectators get the
+record stream of the shared match (``server.watch_stream``). Every seat session keeps protocol
+2's bounds (``limits.Limits``): refusals per link, chat rate, spectator backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hexwar.engine import Game
+from hexwar.engine.ruleset import Ruleset
+from hexwar.engine.scenario import Scenario
+
+from . import handshake, protocol
+from .errors import HexwarNetError
+from .keys import new_code, normal_code, secure_dir
+from .limits import Limits
+from .link import Link
+from .netmatch import NetMatch
+from .server import watch_stream
+from .session import Session, SessionEvent
+
+log = logging.getLogger("hexwar.net")
+REFEREE_CAP = "referee"
+
+
+@dataclass
+class MatchInfo:
+    """What the lobby knows of a match (kept as JSON beside its journal, 0600).
+
+    ``seats`` maps a side to who holds it: ``"player:NAME"`` (a served player), ``"key:LINE"``
+    (a native ``hexwar join`` client, by its key), or None while the seat is open."""
+
+    id: str
+    scenario: str
+    created_by: str
+    seats: dict[str, str | None]
+    code: str | None = None        # invite code for a native client (a one-seat code)
+    watch_code: str | None = None  # spectators with an installed hexwar
+    created: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def holder(self, side: str) -> str | None:
+        return self.seats.get(side)
+
+    def side_of(self, identity: str) -> str | None:
+        return next((s for s, who in sorted(self.seats.items()) if who == identity), None)
+
+    def open_side(self) -> str | None:
+        return next((s for s, who in sorted(self.seats.items()) if who is None), None)
+
+
+class Referee:
+    """One match the server owns: the shared match, a seat session per side, spectators."""
+
+    def __init__(self, match: NetMatch, info: MatchInfo, limits: Limits, on_change: Any = None) -> None:
+        self.match, self.info, self.limits = match, info, limits
+        self.on_change = on_change  # the registry saves and refreshes the lobby
+        sides = [s.id for s in match.scenario.sides]
+        self.sides = sides
+        watchers: list[Link] = []
+        self.seats: dict[str, Session] = {}
+        for side in sides:
+            other = next(s for s in sides if s != side)
+            seat = Session(match, other, role="host", limits=limits)
+            seat.max_resume_gap = None  # a player may come back any number of orders behind
+            seat.watchers = watchers    # one stream for every spectator, whichever seat applied
+            seat.subscribe(lambda ev, side=side: self._on_event(side, ev))
+            self.seats[side] = seat
+        self.watchers = watchers
+        self.spectators = 0
+        self._tasks: set[asyncio.Task] = set()
+        self._end_told = False
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.match.scenario
+
+    def to_act(self) -> str | None:
+        return None if self.match.over else self.match.game.to_act()
+
+    def connected(self, side: str) -> bool:
+        return self.seats[side].connected
+
+    # --- carrying one player's doings to the other ---------------------------------------------
+    def _other(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    def _on_event(self, side: str, ev: SessionEvent) -> None:
+        """An event of the seat of ``side``: pass on what that side's player did."""
+        other = self.seats[self._other(side)]
+        if ev.kind == "applied" and ev.data.get("record", {}).get("side") == side:
+            self._later(other.forward(ev.data["record"]))
+        elif ev.kind == "chat" and not ev.data.get("mine"):
+            self._later(other.tell(protocol.message("chat", text=ev.data["text"])))
+        elif ev.kind == "draw":
+            self._later(other.offer_draw() if ev.data.get("offer") else other.decline_draw())
+        elif ev.kind == "over" and not self._end_told:
+            self._end_told = True
+            self._later(self._tell_end(side, other))
+        if self.on_change is not None and ev.kind in ("applied", "over", "status"):
+            self.on_change(self)
+
+    async def _tell_end(self, side: str, other: Session) -> None:
+        """The seat of ``side`` saw the match end by its player's doing (a resignation or an
+        accepted draw): say so to the other player. An end by the rules needs nothing: the
+        last record carries it."""
+        end = self.match.end
+        if end is None:
+            return
+        seq = self.match.seq
+        if end.get("winner") is None:
+            await other.tell(protocol.message("draw", action="accept", seq=seq))
+        elif end.get("winner") != side:
+            await other.tell(protocol.message("resign", seq=seq))
+
+    def _later(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("referee of %s: %s", self.info.id, task.exception())
+
+    # --- serving a player or a spectator --------------------------------------------------------
+    def _hello(self, side: str) -> dict[str, Any]:
+        seat = self.seats[side]
+        mine = handshake.hello("host", self.scenario, match=self.match.match_id, side=seat.side,
+                               seq=self.match.seq)
+        mine["caps"] = list(mine["caps"]) + [REFEREE_CAP]
+        return mine
+
+    async def serve_player(self, link: Link, side: str, check: Any = None) -> str:
+        """Play the seat of ``side`` over ``link`` (whoever logged in was already judged to hold
+        it; ``check(hello)`` may still refuse, e.g. a native client's key). Returns why the link
+        ended."""
+        seat = self.seats[side]
+        mine = self._hello(side)
+        await link.send(mine)
+        theirs = await handshake.receive_hello(link, scenario=self.scenario)
+        problems = handshake.differences(mine, theirs, "the player")
+        if theirs["role"] != "guest":
+            problems.append(f"a player must say it is a guest, not a {theirs['role']}")
+        if theirs.get("side") not in (None, side):
+            problems.append(f"this seat plays {side!r}, not {theirs['side']!r}")
+        if "match" in theirs and theirs["match"] != self.match.match_id:
+            problems.append("the player's journal is from a different match")
+        if check is not None and not problems:
+            problems += [p for p in [check(theirs)] if p]
+        if problems:
+            raise await handshake.refuse(link, problems)
+        seat.announce(f"{side} connected", connected=True)
+        if self.on_change is not None:
+            self.on_change(self)
+        try:
+            return await seat.run_link(link)
+        finally:
+            if self.on_change is not None:
+                self.on_change(self)
+
+    async def serve_spectator(self, link: Link) -> None:
+        if self.spectators >= self.limits.max_spectators:
+            raise await handshake.refuse(link, [f"this match already has {self.limits.max_spectators} spectators"])
+        self.spectators += 1
+        try:
+            mine = handshake.hello("host", self.scenario, match=self.match.match_id, side=self.sides[0],
+                                   seq=self.match.seq)
+            await link.send(mine)
+            theirs = await handshake.receive_hello(link, scenario=self.scenario)
+            problems = handshake.differences(mine, theirs, "the spectator")
+            if theirs["role"] != "spectator":
+                problems.append("a spectator login must say it is a spectator")
+            if problems:
+                raise await handshake.refuse(link, problems)
+            await watch_stream(self.seats[self.sides[0]], link, self.limits)
+        finally:
+            self.spectators -= 1
+
+    def close(self) -> None:
+        for t in list(self._tasks):
+            t.cancel()
+        for seat in self.seats.values():
+            if seat.link is not None:
+                seat.link.close()
+        for w in list(self.watchers):
+            w.close()
+        self.match.close()
+
+
+class Matches:
+    """Every match the server owns, in ``home/matches``: a journal and an info file each.
+    Loaded again (journals verified) when the server starts, so matches outlive it."""
+
+    def __init__(self, home: Path, limits: Limits | None = None, max_matches: int = 1000,
+                 per_player: int = 20) -> None:
+        self.dir = secure_dir(Path(home) / "matches")
+        self.limits = limits or Limits()
+        self.max_matches = max_matches
+        self.per_player = per_player  # matches one player may have open (not over) at once
+        self.by_id: dict[str, Referee] = {}
+        for path in sorted(self.dir.glob("*.json")):
+            try:
+                self._load(path)
+            except Exception as exc:  # one damaged match must not keep the server down
+                log.error("cannot load served match %s: %s", path.name, exc)
+
+    def _load(self, path: Path) -> None:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        info = MatchInfo(**data)
+        match = NetMatch.resume(self.dir / f"{info.id}.journal")
+        self.by_id[info.id] = Referee(match, info, self.limits, on_change=self._changed)
+
+    def _save(self, info: MatchInfo) -> None:
+        path = self.dir / f"{info.id}.json"
+        tmp = path.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(asdict(info), f, indent=1, sort_keys=True)
+        os.replace(tmp, path)
+
+    def _changed(self, referee: Referee) -> None:
+        pass  # the lobby reads the referees' state when asked; nothing is cached
+
+    def create(self, scenario: Scenario, creator: str, side: str, *, invite: bool = False) -> Referee:
+        """A new match with ``creator`` (an identity, see ``MatchInfo``) in ``side``'s seat and the
+        other seat open (to any served player from the lobby, or with the code to a native one)."""
+        if len(self.by_id) >= self.max_matches:
+            raise HexwarNetError(f"the server holds {self.max_matches} matches; no more can be opened")
+        if _secret_plans(scenario):
+            raise HexwarNetError(f"{scenario.id} has secret plans, which a served match cannot referee "
+                                 f"yet: play it against the computer, or with 'hexwar host'")
+        going = [r for r in self.of_identity(creator) if not r.match.over]
+        if len(going) >= self.per_player:
+            raise HexwarNetError(f"you have {len(going)} matches going; finish one before opening another")
+        sides = [s.id for s in scenario.sides]
+        if side not in sides:
+            raise HexwarNetError(f"no side {side!r} in {scenario.id} (sides: {', '.join(sides)})")
+        match_id = secrets.token_bytes(16)
+        mid = match_id.hex()
+        name = creator.split(":", 1)[1]
+        info = MatchInfo(id=mid, scenario=scenario.id, created_by=name,
+                         seats={s: (creator if s == side else None) for s in sides},
+                         code=new_code() if invite else None, watch_code=new_code(),
+                         created=_now())
+        match = NetMatch.create(scenario, match_id, self.dir / f"{mid}.journal",
+                                players={s: "served" for s in sides},
+                                info={"role": "referee", "side": sides[0]})
+        referee = Referee(match, info, self.limits, on_change=self._changed)
+        self.by_id[mid] = referee
+        self._save(info)
+        return referee
+
+    def seat_for(self, referee: Referee, identity: str, *, code: str | None = None) -> str | None:
+        """The side ``identity`` plays in this match, taking the open seat if it has none yet
+        (a native client must bring the match's invite code for that). None: no seat for it."""
+        info = referee.info
+        side = info.side_of(identity)
+        if side is not None:
+            return side
+        open_side = info.open_side()
+        if open_side is None:
+            return None
+        if identity.startswith("key:") and (info.code is None or code is None
+                                            or normal_code(code) != normal_code(info.code)):
+            return None
+        info.seats[open_side] = identity
+        info.code = None  # the only open seat is taken: the invite code is spent
+        self._save(info)
+        return open_side
+
+    def by_code(self, code: str) -> Referee | None:
+        """The match whose invite code this is (a native client's first login)."""
+        want = normal_code(code)
+        for mid in sorted(self.by_id):
+            c = self.by_id[mid].info.code
+            if c is not None and normal_code(c) == want and self.by_id[mid].info.open_side():
+                return self.by_id[mid]
+        return None
+
+    def by_watch_code(self, code: str) -> Referee | None:
+        want = normal_code(code)
+        return next((self.by_id[m] for m in sorted(self.by_id)
+                     if self.by_id[m].info.watch_code and normal_code(self.by_id[m].info.watch_code) == want), None)
+
+    def of_identity(self, identity: str) -> list[Referee]:
+        return [self.by_id[m] for m in sorted(self.by_id) if self.by_id[m].info.side_of(identity)]
+
+    def lobby(self, name: str) -> dict[str, list[dict[str, Any]]]:
+        """What player ``name`` may see: their own matches (whose turn), open seats, matches to
+        watch. Invite codes are shown only to the match's own players."""
+        me = f"player:{name}"
+        mine, open_, watch = [], [], []
+        for mid in sorted(self.by_id, key=lambda m: -self.by_id[m].info.created):
+            ref = self.by_id[mid]
+            info = ref.info
+            to_act = ref.to_act()
+            row = {"id": mid, "scenario": info.scenario, "created_by": info.created_by,
+                   "seats": {s: _shown(info.seats.get(s)) for s in ref.sides},
+                   "to_act": to_act, "to_act_player": _shown(info.seats.get(to_act)) if to_act else None,
+                   "seq": ref.match.seq, "turn": ref.match.game.state.turn, "over": ref.match.over,
+                   "result": ref.match.result}
+            side = info.side_of(me)
+            if side is not None:
+                row.update(side=side, your_turn=to_act == side, code=info.code, watch_code=info.watch_code)
+                mine.append(row)
+            elif info.open_side() is not None and not ref.match.over:
+                open_.append(dict(row, side=info.open_side()))
+            else:
+                watch.append(row)
+        return {"mine": mine, "open": open_, "watch": watch}
+
+    def close(self) -> None:
+        for ref in self.by_id.values():
+            ref.close()
+
+
+def _secret_plans(scenario: Scenario) -> bool:
+    """Whether the scenario's rules use secret plans: their seal and unseal messages are not
+    passed from seat to seat yet, so such a match would stop at its first plan."""
+    ruleset = Game(scenario).ruleset
+    return type(ruleset).secret_round is not Ruleset.secret_round
+
+
+def _shown(identity: str | None) -> str | None:
+    """A seat holder as the lobby shows it: a served player's name, or "a hexwar client"."""
+    if identity is None:
+        return None
+    kind, _, rest = identity.partition(":")
+    return rest if kind == "player" else "(hexwar join)"
+
+
+def _now() -> float:
+    """When a match was opened (the lobby lists the newest first); never used by the engine."""
+    return time.time()
+
+
+__all__ = ["MatchInfo", "Matches", "Referee", "REFEREE_CAP"]

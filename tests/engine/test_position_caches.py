@@ -1,0 +1,134 @@
+"""Caches of who stands where (issue 16): a state's shared occupancy, its position key, and the
+kinds key that per-unit constant tables use. Each must follow every change that matters and
+ignore the ones that do not, so a cached answer is always the answer worked out afresh."""
+
+import pytest
+
+from hexwar.engine.hexgrid import Hex
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.state import State, Unit
+
+
+def _state() -> State:
+    st = State(ruleset="r", scenario="s", side_order=["a", "b"], sides={"a": {}, "b": {}})
+    for i in range(12):
+        u = Unit(f"u{i:02d}", "a" if i % 2 else "b", "inf", f"Unit {i}", Hex(i // 2, 0), 2, 2,
+                 stats={"ma": 3})
+        st.units[u.id] = u
+    return st
+
+
+def _fresh(occ):
+    return {h: [u.id for u in us] for h, us in occ.items()}
+
+
+POSITION_CHANGES = [
+    ("hex", lambda u: setattr(u, "hex", Hex(9, 9))),
+    ("off the map", lambda u: setattr(u, "hex", None)),
+    ("strength", lambda u: setattr(u, "strength", 0)),
+    ("side", lambda u: setattr(u, "side", "z")),
+    ("kind", lambda u: setattr(u, "kind", "cav")),
+    ("stats", lambda u: setattr(u, "stats", {"ma": 5})),
+]
+
+
+@pytest.mark.parametrize("name,change", POSITION_CHANGES, ids=[c[0] for c in POSITION_CHANGES])
+def test_shared_occupancy_follows_every_positional_change(name, change):
+    st = _state()
+    key = st.position_key()
+    st.shared_occupancy()
+    change(st.units["u03"])
+    assert st.position_key() != key
+    assert _fresh(st.shared_occupancy()) == _fresh(st.occupancy())
+
+
+def test_shared_occupancy_is_kept_while_nothing_moves():
+    st = _state()
+    first = st.shared_occupancy()
+    st.units["u03"].mark("moved")   # marks and facing are not positions
+    st.units["u03"].facing = 2
+    assert st.shared_occupancy() is first
+    assert _fresh(first) == _fresh(st.occupancy())
+
+
+def test_a_new_or_replaced_unit_changes_the_position_key():
+    st = _state()
+    key = st.position_key()
+    st.units["u99"] = Unit("u99", "a", "inf", "New", Hex(0, 0), 1, 1)
+    assert st.position_key() != key
+    key = st.position_key()
+    st.units["u99"] = st.units["u99"].clone()  # same content, another object: answers name objects
+    assert st.position_key() != key
+
+
+def test_a_copy_keeps_its_own_caches_naming_its_own_units():
+    st = _state()
+    st.shared_occupancy()
+    twin = st.copy()
+    assert twin.kinds_key() == st.kinds_key()
+    twin.units["u03"].hex = Hex(8, 8)
+    assert st.units["u03"].hex != Hex(8, 8)
+    assert _fresh(st.shared_occupancy()) == _fresh(st.occupancy())
+    assert _fresh(twin.shared_occupancy()) == _fresh(twin.occupancy())
+    assert all(u is twin.units[u.id] for us in twin.shared_occupancy().values() for u in us)
+
+
+def test_kinds_key_changes_only_with_kind_or_stats():
+    st = _state()
+    key = st.kinds_key()
+    u = st.units["u05"]
+    u.hex, u.strength, u.side = Hex(7, 7), 1, "z"
+    assert st.kinds_key() == key
+    u.kind = "cav"
+    assert st.kinds_key() != key
+    key = st.kinds_key()
+    u.stats = {"arm": "cav"}
+    assert st.kinds_key() != key
+
+
+def test_units_made_without_init_are_stamped_when_first_asked():
+    st = _state()
+    stray = object.__new__(Unit)
+    stray.__dict__.update(st.units["u00"].clone().__dict__)
+    del stray.__dict__["_at"], stray.__dict__["_ks"]
+    stray.__dict__["id"] = "u50"
+    st.units["u50"] = stray
+    assert st.position_key() == st.position_key()
+    assert st.kinds_key() == st.kinds_key()
+
+
+def test_maps_of_one_shape_share_their_geometry_and_agree_with_it():
+    a = HexMap(5, 4, "flat", "even")
+    b = HexMap(5, 4, "flat", "even", terrain={Hex(0, 0): "woods"})
+    assert a.hexes is b.hexes
+    assert len(a.hexes) == 20
+    for h in a.hexes:
+        expected = tuple((d, n) for d in range(6)
+                         if (n := Hex(h[0] + (1, 1, 0, -1, -1, 0)[d], h[1] + (0, -1, -1, 0, 1, 1)[d])) in a)
+        assert a.neighbors(h) == expected
+    assert HexMap(5, 4, "pointy", "even").hexes != a.hexes
+
+
+TOKEN_CHANGES = POSITION_CHANGES + [
+    ("unit removed", None),
+    ("units dict replaced", None),
+]
+
+
+@pytest.mark.parametrize("name", [c[0] for c in TOKEN_CHANGES])
+def test_position_token_follows_every_change_and_is_the_same_tuple_while_none(name):
+    st = _state()
+    other = _state()
+    token = st.position_token()
+    assert st.position_token() is token          # nothing drawn since: the fast answer
+    other.position_token()                        # another state's question draws a stamp
+    assert st.position_token() == token           # the walk, finding no change
+    if name == "unit removed":
+        del st.units["u03"]
+    elif name == "units dict replaced":
+        st.units = {k: u for k, u in st.units.items() if k != "u03"}
+    else:
+        dict(POSITION_CHANGES)[name](st.units["u03"])
+    assert st.position_token() != token
+    assert st.position_token() == st.position_key()
+    assert _fresh(st.shared_occupancy()) == _fresh(st.occupancy())

@@ -1,0 +1,54 @@
+"""The campaign's evaluation for the strong computer (evaluate.py): it follows the scenario's goal
+(25.5's exit, 25.2's companies and edge points) and the FP left (G-P 3's value)."""
+
+from fractions import Fraction
+
+from hexwar.engine.rulesets.fow import campaign as K
+from hexwar.engine.rulesets.fow import evaluate as E
+from hexwar.engine.rulesets.fow import forces as F
+from hexwar.engine.rulesets.fow.geo import point_of
+
+from fow_helpers import game
+
+EXIT = ['type = "exit"', 'side = "south"', "fp = 100"]
+COMPANIES = [("gb", "north", point_of(1, 2), ["gb-rifles"]), ("de", "south", point_of(4, 6), ["de-pz3"])]
+
+
+def test_evaluate_is_one_sides_gain_and_the_others_loss():
+    g = game(COMPANIES, victory=EXIT)
+    assert E.evaluate(g, "north") == -E.evaluate(g, "south")
+    assert g.ruleset.evaluate(g, "south") == E.evaluate(g, "south")
+
+
+def test_s25_5_the_exit_side_values_ground_toward_the_enemy_edge_and_fp_off_the_map():
+    g = game(COMPANIES, victory=EXIT)
+    before = E.evaluate(g, "south")
+    F.move_company(g.state, "de", point_of(4, 3))
+    nearer = E.evaluate(g, "south")
+    assert nearer > before
+    # 80 FP of a 100 FP goal off the map: 3000 x 80/100 = 2400 for the exit, less the route it
+    # no longer has (800 x 80/100 x 3/5 from row 3: 4 points to cross) and the material
+    K.add_exited(g.state, "south", Fraction(80))
+    F.remove_company(g.state, "de")
+    assert E.view(g, "south") == 2400 + E.RP * g.state.sides["south"]["rp"]
+    assert E.evaluate(g, "south") > nearer
+
+
+def test_gp3_fp_lost_counts_against_its_side():
+    g = game(COMPANIES, victory=EXIT)
+    before = E.evaluate(g, "north")
+    g.state.units["gb-1"].strength -= 2  # 2 of 7 rifle teams: 2/7 of its 45 FP
+    assert E.view(g, "north") == E.MATERIAL * Fraction(45 * 5, 7) / 45 + E.RP * g.state.sides["north"]["rp"]
+    assert E.evaluate(g, "north") < before
+
+
+def test_s25_2_meeting_values_enemy_companies_destroyed_and_enemy_edge_points_held():
+    comps = COMPANIES + [("de2", "south", point_of(5, 6), ["de-schutzen"])]
+    g = game(comps)  # victory: meeting, 50 % of companies or 3 edge points
+    before = E.evaluate(g, "north")
+    F.move_company(g.state, "gb", point_of(1, 6))  # an Axis edge point
+    assert E.evaluate(g, "north") - before == E.EDGE
+    F.remove_company(g.state, "de2")
+    g.state.sides["south"]["lost_companies"] = 1  # 1 of 2: the whole 50 % asked for
+    gained = E.evaluate(g, "north") - before
+    assert gained >= E.EDGE + E.COMPANIES
