@@ -51,6 +51,16 @@ class Computer:
                 f"(turn {game.state.turn}, phase {game.state.phase})")
         return best[2]
 
+    def _recall(self, game: Game, rnd: dict, side: str) -> None:
+        """Make the plan of this round again (it depends on the state and the secret key only)
+        and keep it if it opens the recorded commitment."""
+        key = (rnd["round"], side)
+        plan = game.ruleset.ai_plan(game, side)
+        salt = hashlib.blake2b(self.secret_key + b"|" + "|".join(key).encode(), digest_size=16).digest()
+        bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
+        if secret.commitment(bound, plan, salt) == rnd["commits"].get(side):
+            self.plans[key] = (plan, salt)
+
     def _secret_step(self, game: Game, rnd: dict) -> Order:
         """Commit to a plan made from the state alone (which holds no other side's plan, only its
         commitment), or reveal the plan committed to earlier."""
@@ -63,6 +73,8 @@ class Computer:
             self.plans[key] = (plan, salt)
             bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
             return Order.make(secret.COMMIT, digest=secret.commitment(bound, plan, salt))
+        if key not in self.plans:
+            self._recall(game, rnd, side)  # e.g. a game saved between commitment and reveal
         if key not in self.plans:
             raise NoLegalOrderError(f"the computer has no plan of its own to reveal for {key}")
         plan, salt = self.plans.pop(key)

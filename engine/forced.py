@@ -35,6 +35,8 @@ def forced_order(game: Position, orders: list[Order] | None = None) -> Order | N
     when the caller has them already; otherwise they are asked for, stopping at the second one."""
     if game.over or game.state.pending:
         return None
+    if game.ruleset.secret_round(game) is not None:
+        return None  # a secret plan is always the player's own (its listed commitment is public)
     only: Order | None = None
     for order in (orders if orders is not None else game.legal_orders()):
         if order.kind == "resign":

@@ -246,6 +246,16 @@ class Ruleset:
         empty when the ruleset gives only the breakdown of ``odds``."""
         return ""
 
+    def order_words(self, game: Position, order: Order) -> str:
+        """The order in the player's words (``HQ 1 (+2): Attack 22 via 23``); empty when the
+        UI's generic wording (kind, unit, hexes) says it well enough."""
+        return ""
+
+    def place_words(self, game: Position, hex: Hex) -> list[str]:
+        """Lines the ruleset adds to the description of a hex (a campaign point's number, its
+        crossings and the groups in it); none by default."""
+        return []
+
     def player_aid(self, game: Position) -> list[tuple[str, list[str]]]:
         """The player aid as titled sections: sequence of play (the current step marked), the
         combat tables, the terrain effects chart, the unit types. The default is built from the

@@ -18,6 +18,10 @@ orders apart, and a dropped link is repaired by ``resume``: each side says how m
 holds, the one ahead resends the missing ``record``s, and a half-done dice exchange is simply
 restarted with the same order, commitment and nonce (both were journaled before being sent).
 
+A secret plan (engine/secret.py) never travels as an ``order``: ``commit_plan`` sends its
+commitment in a ``seal``, ``reveal_plan`` opens it in an ``unseal`` once every side has sealed;
+the binding to this match and the checks are in ``secret_plans.py``.
+
 A phase in which the side to act has nothing to decide (``engine.forced.forced_order``) passes
 without a message of its own: with ``auto_pass`` on, the peer the engine names as to act sends the
 one possible order as an ordinary order (digest-checked like any other), and the other peer only

@@ -80,7 +80,14 @@ def value_text(game: Game, v: Any) -> str:
 
 
 def order_text(game: Game, order: Order) -> str:
-    """``move 1st Foot to 0304 (path 0203→0304), facing NE``; the kind in words (``end phase``)."""
+    """``move 1st Foot to 0304 (path 0203→0304), facing NE``; the kind in words (``end phase``);
+    or the ruleset's own words for the order where it has them."""
+    try:
+        said = game.ruleset.order_words(game, order)
+    except Exception:  # advisory words: never let them break a dialog
+        said = ""
+    if said:
+        return said
     parts = [order.kind.replace("-", " ")]
     unit = order.get("unit")
     if isinstance(unit, str):
@@ -261,6 +268,10 @@ def hex_lines(game: Game, h: Hex) -> list[str]:
     if m.on_road(h):
         roads = [DIRECTION_NAMES[m.orientation][d] for d, n in m.neighbors(h) if m.road_between(h, n)]
         lines.append("road " + " ".join(roads))
+    try:
+        lines += game.ruleset.place_words(game, h)
+    except Exception:  # advisory words: the hex is described without them
+        pass
     return lines
 
 

@@ -265,7 +265,11 @@ class GameScreen(Screen):
             if side is None or not self.session.is_human(side):  # the computer, the opponent, a match watched
                 return [f"{side_name(game, side)} to act: {n} unit(s) can act" if n else
                         f"{side_name(game, side)} to act"]
-            return [f"{n} unit(s) can act: tab picks the next"] if n else ["no unit can act: E ends the phase"]
+            if n:
+                return [f"{n} unit(s) can act: tab picks the next"]
+            if len(self.legal.phase_enders()) > 1:
+                return ["o lists the orders of this step"]
+            return ["no unit can act: E ends the phase"]
         lines = [f"selected: {unit_title(game, self.selected)}"]
         legend = self.zone_legend(self.selected)
         if legend:
@@ -375,6 +379,9 @@ class GameScreen(Screen):
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
         game = self.session.game
+        from .screen_plan import offer
+        if offer(self):  # secret plans and battle reports of a campaign (tui/screen_plan.py)
+            return
         if game.over:
             from .screen_victory import VictoryScreen
             self.app.push_screen(VictoryScreen(self.session))
@@ -504,6 +511,9 @@ class GameScreen(Screen):
         if game.state.pending:
             self.open_decision()
             return
+        from .screen_plan import pick_on_map
+        if pick_on_map(self):  # a campaign's step 8: the orders at the point under the cursor
+            return
         h = self.map_view.cursor
         if self.selected is not None:
             unit = game.state.units[self.selected]
@@ -592,6 +602,7 @@ class GameScreen(Screen):
                     f"{unit_title(game, nearest)}: {self._why_not(nearest, h)}", severity="warning")
 
     def action_cancel(self) -> None:
+        self._fow_commander = None  # a commander picked on a campaign map (tui/screen_plan.py)
         if self.selected is not None:
             self._select(None)
         self.digits = ""
@@ -640,6 +651,10 @@ class GameScreen(Screen):
         if not self._my_turn():
             return
         game = self.session.game
+        if game.ruleset.secret_round(game) is not None and not getattr(self.session, "network", False):
+            from .screen_plan import open_plan
+            open_plan(self)  # a secret plan is entered on its own screen, never from the list
+            return
         orders = self.legal.for_unit(self.selected) if self.selected else self.legal.orders
         orders = [o for o in orders if o.kind != "resign"]  # resigning is its own command (R)
         title = f"Orders for {unit_title(game, self.selected)}" if self.selected else "All legal orders"
@@ -738,6 +753,10 @@ class GameScreen(Screen):
             self.notify("The rules offer no resignation now.", severity="warning")
             return
         self.play(order)
+
+    def action_campaign(self) -> None:
+        from .screen_campaign import open_campaign
+        open_campaign(self)
 
     def action_log(self) -> None:
         game = self.session.game

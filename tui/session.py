@@ -10,6 +10,7 @@ orders, so a saved game never holds an order that was taken back.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -132,7 +133,9 @@ class Session:
             warning = (f"The last record of this save was cut short (the game was interrupted while "
                        f"saving). All {report.orders} complete orders before it are loaded; the file "
                        f"as it was is kept as {path.name}.torn.")
-        return cls(match, players, path, load_warning=warning)
+        session = cls(match, players, path, load_warning=warning)
+        session._read_sealed()
+        return session
 
     def is_human(self, side: str | None) -> bool:
         return side is not None and self.players.get(side, HUMAN) == HUMAN
@@ -147,6 +150,52 @@ class Session:
         else:
             self.undo_stack.append((before, len(self.match.events) - len(events)))
         return events
+
+    def commit_plan(self, plan: list, side: str | None = None) -> list[Event]:
+        """Commit a secret plan (``Match.commit_plan``). Nothing before it can be undone: a
+        commitment taken back would let a player see the other's plan and plan again. The sealed
+        plan is also kept beside the save (``sealed_path``, private), so a game left between
+        commitment and reveal can still be revealed when it is loaded again."""
+        events = self.match.commit_plan(plan, side)
+        self.undo_stack.clear()
+        self._write_sealed()
+        return events
+
+    def reveal_plan(self, side: str | None = None) -> list[Event]:
+        events = self.match.reveal_plan(side)
+        self.undo_stack.clear()
+        self._write_sealed()
+        return events
+
+    @property
+    def sealed_path(self) -> Path | None:
+        return None if self.path is None else self.path.with_name(self.path.name + ".sealed")
+
+    def _write_sealed(self) -> None:
+        path = self.sealed_path
+        if path is None:
+            return
+        if not self.match.sealed:
+            path.unlink(missing_ok=True)
+            return
+        data = [[rnd, side, plan, salt.hex()] for (rnd, side), (plan, salt) in sorted(self.match.sealed.items())]
+        tmp = path.with_name(path.name + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+        os.replace(tmp, path)
+
+    def _read_sealed(self) -> None:
+        path = self.sealed_path
+        if path is None or not path.exists():
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for rnd, side, plan, salt in data:
+                self.match.sealed[(str(rnd), str(side))] = (plan, bytes.fromhex(salt))
+        except (OSError, ValueError, TypeError):
+            self.load_warning = (self.load_warning + " " if self.load_warning else "") + \
+                f"The sealed plans kept beside this save ({path.name}) could not be read."
 
     @property
     def can_undo(self) -> bool:

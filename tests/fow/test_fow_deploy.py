@@ -123,3 +123,12 @@ def test_g19_a_scenario_without_a_deployment_rule_keeps_its_set_up():
     assert g.state.phase == "start" and g.state.vars["secret"] is None
     assert secret.stage(g.state.vars["secret"]) is None
     assert [o.kind for o in g.legal_orders()][:1] == ["start"]
+
+
+def test_g19_g59_a_secret_round_never_passes_by_itself():
+    """The rules list one commitment (made with a public salt, for tools): it must never be played
+    for a player as an empty phase's only order, locally or over the network."""
+    from hexwar.engine.forced import forced_order
+    g = game(COMPANIES, rules=RULES)
+    assert [o.kind for o in g.legal_orders() if o.kind != "resign"] == [secret.COMMIT]
+    assert forced_order(g) is None

@@ -121,3 +121,23 @@ def test_hotseat_plans_are_sealed_in_the_match_until_both_have_committed(tmp_pat
     m.close()
     contents = read_journal(tmp_path / "h.journal")
     assert replay(str(tmp_path / "h.journal"), contents, verify=True).game.digest() == m.game.digest()
+
+
+def test_g19_a_computer_started_again_reveals_the_plan_it_committed_to():
+    # a game saved between the computer's commitment and its reveal: a new computer with the same
+    # secret key makes the same plan again and reveals it only because it opens the commitment
+    g = planning_game()
+    g.apply(commit(g, "north", NORTH))
+    g.apply(Computer("s").choose(g))
+    g.apply(reveal("north", NORTH), Script())
+    order = Computer("s").choose(g)
+    assert order.kind == secret.REVEAL
+    g.apply(order, Script())
+    assert g.state.phase == "execute"
+    # a computer with another key cannot open that commitment and says so
+    other = planning_game()
+    other.apply(commit(other, "north", NORTH))
+    other.apply(Computer("s").choose(other))
+    other.apply(reveal("north", NORTH), Script())
+    with pytest.raises(Exception, match="no plan of its own"):
+        Computer("t").choose(other)
