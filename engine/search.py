@@ -14,15 +14,13 @@ same streams (common random numbers): candidates are compared on the same luck.
 The budget is counted in work units (one unit = one order resolved on a lookahead copy), never in
 seconds: a clock would make two machines decide differently.
 
-What measured best (benchmarks/ai_strength.py, November 2026, a shared machine, 8-40 games per
-seat) is still short of what the strong level is for: searching only the decisions where the
-dice fall (scope "dice", depth 0) plays about as well as basic, within the noise of those games,
-at a median well under a tenth of a second per decision. Comparing quiet orders too (scope "all")
-made the player myopic where the consequences come later (an elephant that retreats instead of
-losing a step rampages through its own line at the end of the turn; declined attacks), and
-sampled continuations (depth, rollouts) were too noisy at an affordable budget to pick better
-orders. A stronger player needs evaluations that see position (threats, formations), or plans
-searched a phase at a time.
+What measured best (benchmarks/ai_strength.md): the lookahead is only as good as the evaluation
+it ends in. With a material count alone, comparing quiet moves made the player myopic and sampled
+continuations were too noisy, so the default scope is "dice" (search only where the dice fall).
+A ruleset whose evaluation also sees where units stand (Frontier's and Ancients' add the basic
+planner's view of each unit, or the melees units are lined up for, for both sides) asks for scope
+"all" in its ``search_budget``: one ply over the candidate orders, exact dice, and that
+evaluation, which beat basic in every seat of those scenarios over 40 seeds.
 """
 
 from __future__ import annotations
@@ -51,7 +49,8 @@ class Budget:
 
     ``scope``: ``"dice"`` searches only where the basic player's choice rolls dice, and then
     compares the rolling candidates (which target, which attack, reroll or not); other decisions
-    are the basic player's. ``"all"`` compares every candidate, the rolling and the quiet ones.
+    are the basic player's. ``"rolls"`` searches the same decisions but compares every candidate
+    there (declining an attack included). ``"all"`` compares every candidate everywhere.
     ``depth``: orders the basic player plays on after a candidate until the next order that
     rolls, whose outcomes are then weighed exactly (0: score the position right after it).
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
