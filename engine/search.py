@@ -120,6 +120,13 @@ class Work:
         return max(0, self.limit - self.spent)
 
 
+def after(game: Game, order: Order, dice: Dice | ScriptedDice | None = None) -> Game:
+    """The game after ``order``, leaving ``game`` as it was. One state copy, where
+    ``game.copy()`` followed by ``apply`` would make two."""
+    state, _events = game.successor(order, dice)
+    return Game(game.scenario, state)
+
+
 def exact_outcomes(game: Game, order: Order, cap: int, work: Work) -> list[tuple[Fraction, Game]] | None:
     """Every way ``order`` can turn out, each with its exact probability, when there are at most
     ``cap`` of them; None when there are more (the caller samples instead)."""
@@ -127,10 +134,9 @@ def exact_outcomes(game: Game, order: Order, cap: int, work: Work) -> list[tuple
     out: list[tuple[Fraction, Game]] = []
     while queue:
         script, p = queue.pop(0)
-        trial = game.copy()
         work.spent += 1
         try:
-            trial.apply(order, ScriptedDice(script))
+            trial = after(game, order, ScriptedDice(script))
         except _OutOfScript as need:
             if len(out) + len(queue) + need.sides > cap:
                 return None
@@ -220,20 +226,16 @@ class StrongComputer:
     def outcomes(self, game: Game, order: Order, key: bytes, work: Work) -> list[tuple[Fraction, Game]]:
         """The games ``order`` can lead to, with their probabilities (exact or sampled)."""
         if not game.needs_dice(order):
-            trial = game.copy()
             work.spent += 1
-            trial.apply(order)
-            return [(Fraction(1), trial)]
+            return [(Fraction(1), after(game, order))]
         exact = exact_outcomes(game, order, self.budget.exact, work)
         if exact is not None:
             return _merge(exact)
         n = self.budget.samples
         out = []
         for i in range(n):
-            trial = game.copy()
             work.spent += 1
-            trial.apply(order, Dice(_hash(key, b"sample", bytes([i]))))
-            out.append((Fraction(1, n), trial))
+            out.append((Fraction(1, n), after(game, order, Dice(_hash(key, b"sample", bytes([i]))))))
         return _merge(out)
 
     def value(self, game: Game, order: Order, side: str, key: bytes, work: Work) -> Fraction:
@@ -259,10 +261,9 @@ class StrongComputer:
         for r in range(n):
             depth = min(self.budget.depth, work.left // (n - r))
             dice = Dice(_hash(key, b"rollout", r.to_bytes(4, "big")))
-            trial = game.copy()
             work.spent += 1
             try:
-                trial.apply(order, dice)
+                trial = after(game, order, dice)
             except IllegalOrderError:
                 return Fraction(-2 * WIN)
             start = (trial.state.turn, trial.state.active)
