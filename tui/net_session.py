@@ -268,6 +268,9 @@ class NetGameScreen(GameScreen):
             self._changed()
         else:
             self.refresh_all()
+            if not s.spectator and not s.over:
+                from .screen_plan import offer_net
+                offer_net(self)  # a campaign may start with our secret deployment
 
     def _log(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
@@ -315,7 +318,8 @@ class NetGameScreen(GameScreen):
             elif s.my_turn:
                 first.append("your turn" + (" · sending…" if self.sending else ""))
             else:
-                first.append(f"waiting for {side_name(game, s.peer_side)}")
+                from .screen_plan import waiting_words
+                first.append(waiting_words(game, s.side) or f"waiting for {side_name(game, s.peer_side)}")
             extras.append(f"you: {side_name(game, s.side)}")
         if self.digits:
             need = 2 * game.map.label_width
@@ -387,12 +391,24 @@ class NetGameScreen(GameScreen):
                 from .screen_victory import VictoryScreen
                 self.app.push_screen(VictoryScreen(s))
             return
+        from .screen_plan import offer_net
+        if offer_net(self):  # a campaign's battle reports and secret plans (tui/screen_plan.py)
+            return
         if s.spectator or s.game.to_act() != s.side:
             return
         game = s.game
         if game.state.pending and self._shown_decision != game.state.seq and s.connected:
             self._shown_decision = game.state.seq
             self.open_decision()
+
+    def action_orders(self) -> None:
+        game = self.session.game
+        if game.ruleset.secret_round(game) is not None and not self.session.spectator:
+            if self._my_turn():
+                self._plan_busy = None  # o opens the form again after esc
+                self.after_order()
+            return
+        super().action_orders()
 
     def computer_turn(self) -> None:  # never: the other side plays on its own machine
         return
@@ -464,6 +480,9 @@ class NetGameScreen(GameScreen):
             self.refresh_all()
             if kind == "over":
                 self.after_order()
+            elif kind == "status" and ev.data.get("connected") is True and not s.spectator:
+                from .screen_plan import offer_net
+                offer_net(self)  # a plan that waited for the link
 
     # --- chat, resign, draw -----------------------------------------------------------------
     def action_chat(self) -> None:
