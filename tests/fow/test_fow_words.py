@@ -190,3 +190,22 @@ def test_gp3_battle_report_names_prepared_defence_and_the_tank_penalty():
     (title, lines), = words.battle_reports(g, events)
     text = "\n".join(lines)
     assert "prepared defence (de) x3/2" in text and "into hills (2 platoon(s)) x3/4" in text
+
+
+def test_s17_5_what_the_other_side_did_is_told_by_company_and_point():
+    # the whole battle of test_gp_whole_battle_with_scripted_dice: the Grants take point 21 (17.5),
+    # the Schützen retreat 21 -> 27 and lose 2 teams in the battle and 1 taken prisoner (6 -> 3)
+    from hexwar.tui.turn_summary import Snapshot, summary_lines
+    g = _at_execute()
+    before = Snapshot.take(g, 0)
+    events = list(g.apply(O("act", actor="north-hq1", path=[21]), Script()))
+    events += g.apply(O("withdraw", choice=False), Script())
+    events += g.apply(O("withdraw", choice=False), Script(3, 3, 4))
+    events += g.apply(O("retreat", company="de", path=[27]), Script(4))
+    gb, de = words.company_name(g, "gb"), words.company_name(g, "de")
+    lines, hexes = summary_lines(g, before, events, ["north"])
+    assert lines[1] == f"moved 2 company(ies): {de} 21-27 (retreated), {gb} 15-21"  # by company id
+    assert "battles: 1" in lines
+    assert f"losses of {words.side_name(g, 'south')}: {de} -3 team(s)" in lines
+    assert not any("platoon" in line for line in lines)
+    assert sorted(tuple(h) for h in hexes) == sorted([geo.hex_of(21), geo.hex_of(27)])
