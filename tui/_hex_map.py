@@ -30,6 +30,7 @@ from hexwar.engine.hexgrid import Hex, Hexside, hex_neighbor
 from hexwar.mapglyphs import choose_glyphs, unit_drawing
 
 from ._hex_layout import DEFAULT_ZOOM, ZOOMS, Layout, build_layout
+from .campaign_points import place_label
 from .glyphs import UNICODE, Glyphs
 from .themes import PALETTES, MapPalette
 
@@ -583,7 +584,7 @@ class HexMapView(ScrollView, can_focus=True):
             end = max(end, cx + w)
         shown = cells[scroll_x:scroll_x + width]
         shown += [(" ", base)] * (width - len(shown))
-        label = f" {m.label(self.cursor)}"
+        label = f" {place_label(self.game, self.cursor)}"
         if end - scroll_x + len(label) < width:
             shown[width - len(label):] = [(" ", base)] + [(ch, hot) for ch in label[1:]]
         return Strip(_merge(shown), width)

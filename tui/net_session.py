@@ -322,7 +322,8 @@ class NetGameScreen(GameScreen):
                 first.append(waiting_words(game, s.side) or f"waiting for {side_name(game, s.peer_side)}")
             extras.append(f"you: {side_name(game, s.side)}")
         if self.digits:
-            need = 2 * game.map.label_width
+            from .campaign_points import jump_width
+            need = jump_width(game)
             extras.insert(0, f"jump to {self.digits}{'_' * (need - len(self.digits))}")
         if st.pending:
             extras.append(f"decide: {st.pending[0].get('kind', '?').replace('-', ' ')}")

@@ -238,7 +238,7 @@ async def test_s14_3_step_8_enter_on_a_point_lists_the_orders_of_its_groups():
         acts = [o for o in game.legal_orders() if o.kind == "act"]
         assert acts, "the British have orders to carry out"
         start = game.state.vars["orders"]["british"][acts[0]["actor"]]["point"]
-        for ch in game.map.label(geo.hex_of(start)):
+        for ch in f"{start:02d}":                    # a point's number jumps to it (2.8)
             await pilot.press(ch)
         await pilot.press("enter")
         await settle(pilot)
@@ -262,7 +262,7 @@ async def test_s12_step_3_a_commander_is_moved_by_pointing_at_two_points():
         goal = next(n for _, n in geo.neighbours(start) if not forces.at(game.state, n))
 
         async def point(p):
-            for ch in game.map.label(geo.hex_of(p)):
+            for ch in f"{p:02d}":
                 await pilot.press(ch)
 
         await point(start)
@@ -307,3 +307,24 @@ async def test_g59_secret_deployment_is_entered_on_a_form_of_zone_points():
         await _until(pilot, lambda: app.session.game.state.phase != "deploy")
         from hexwar.engine.rulesets.fow import forces
         assert forces.companies(app.session.game.state)[places[0].company]["point"] == moved
+
+
+async def test_s2_8_typing_a_point_number_on_the_main_map_jumps_to_that_point():
+    app = _app({"british": "human", "german": "computer"})
+    async with app.run_test(size=(160, 50)) as pilot:
+        await _deployed(pilot, app)
+        from hexwar.engine.rulesets.fow import geo
+        screen = app.screen
+        game = app.session.game
+        await pilot.press("1")
+        await settle(pilot)
+        assert "jump to 1_" in str(screen.query_one("#turnbar").render())
+        await pilot.press("6")                        # two digits make a whole point number
+        await settle(pilot)
+        assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(16))
+        ruler = "".join(seg.text for seg in screen.map_view.render_line(0)._segments)
+        assert f"point 16 ({game.map.label(geo.hex_of(16))})" in ruler
+        await pilot.press("3", "7")                   # there are 36 points: refused, cursor stays
+        await settle(pilot)
+        assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(16))
+        assert any("no point 37" in str(n.message) for n in app._notifications)
