@@ -4,7 +4,9 @@
 ``tui.session.Session`` (``game``, ``scenario``, ``path``, ``is_human``, no undo); ``WatchPlay``
 does the same for a spectator's ``Watcher``. ``NetGameScreen`` sends the local player's orders
 with ``await session.submit(order)`` in a worker and redraws from the session's events (the peer's
-applied orders, status, chat, draw offers, refusals, desync, the end). ``NetLobbyScreen`` starts
+applied orders, status, chat, draw offers, refusals, desync, the end). A campaign's secret plans
+use the local plan form and are sealed and opened through the session (``screen_plan.offer_net``).
+``NetLobbyScreen`` starts
 the asyncssh host or client on the app's own event loop and opens the game when the match starts.
 """
 

@@ -71,6 +71,11 @@ async def test_g19_g59_guest_ui_deploys_plans_commits_reveals_and_reads_the_batt
             net = app.session.net
             assert net.side == BRITISH and net.game.state.phase == "deploy"
             assert app.screen.side == BRITISH
+            await pilot.press("escape")                     # put off: nothing is sent
+            await until(pilot, lambda: isinstance(app.screen, NetGameScreen), what="the map")
+            assert net.match.seq == 0
+            await pilot.press("o")                          # o opens the form again
+            await until(pilot, lambda: isinstance(app.screen, PlanScreen), what="the form again")
             await pilot.press("enter")                      # deploy as the scenario's set-up
             await until(pilot, lambda: net.match.seq >= 1 and host.session.match.seq >= 1,
                         what="our sealed deployment at the host")
