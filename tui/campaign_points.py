@@ -32,6 +32,12 @@ def jump_target(game: Any, digits: str) -> Hex:
     return Hex(*geo.hex_of(p))
 
 
+def jump_prompt(game: Any) -> str:
+    if _geo(game) is not None:
+        return "Jump to point (two digits, 01-36):"
+    return "Jump to hex (CCRR, e.g. 0304):"
+
+
 def place_label(game: Any, h: Any) -> str:
     """The cursor's name on the ruler: "point 16 (0304)" on a campaign map, else the hex label."""
     geo = _geo(game)

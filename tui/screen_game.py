@@ -23,7 +23,7 @@ from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
-from .campaign_points import jump_target, jump_width
+from .campaign_points import jump_prompt, jump_target, jump_width
 from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
                        phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
@@ -686,7 +686,7 @@ class GameScreen(Screen):
         self.after_order()
 
     def action_jump(self) -> None:
-        self.app.push_screen(JumpTo(self.digits), self._jump)
+        self.app.push_screen(JumpTo(self.digits, jump_prompt(self.session.game)), self._jump)
         self.digits = ""
 
     def _jump(self, label: str | None) -> None:

@@ -328,3 +328,9 @@ async def test_s2_8_typing_a_point_number_on_the_main_map_jumps_to_that_point():
         await settle(pilot)
         assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(16))
         assert any("no point 37" in str(n.message) for n in app._notifications)
+        await pilot.press("g")                        # the jump dialog asks for a point too
+        await settle(pilot)
+        assert "Jump to point" in str(app.screen.query_one(".dialog-title").render())
+        await pilot.press("2", "1", "enter")
+        await settle(pilot)
+        assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(21))
