@@ -1,6 +1,6 @@
-"""A campaign map's numbered points (Flames of War's 01-36, spec 2.8) on the main hex map: typing
-a point's two digits jumps to it, and the ruler names the point under the cursor. Other maps keep
-their CCRR hex labels."""
+"""A campaign map's numbered points (Flames of War's 01-36, spec 2.8) on the main hex map: an
+empty point shows its number, typing a point's two digits jumps to it, and the ruler names the
+point under the cursor. Other maps keep their CCRR hex labels."""
 
 from __future__ import annotations
 
@@ -36,6 +36,13 @@ def jump_prompt(game: Any) -> str:
     if _geo(game) is not None:
         return "Jump to point (two digits, 01-36):"
     return "Jump to hex (CCRR, e.g. 0304):"
+
+
+def point_number(game: Any, h: Any) -> str:
+    """The two digits drawn in an otherwise empty campaign point on the map, or ""."""
+    geo = _geo(game)
+    p = geo.point_at(tuple(h)) if geo is not None else None
+    return "" if p is None else f"{p:02d}"
 
 
 def place_label(game: Any, h: Any) -> str:

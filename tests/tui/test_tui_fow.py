@@ -324,6 +324,13 @@ async def test_s2_8_typing_a_point_number_on_the_main_map_jumps_to_that_point():
         assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(16))
         ruler = "".join(seg.text for seg in screen.map_view.render_line(0)._segments)
         assert f"point 16 ({game.map.label(geo.hex_of(16))})" in ruler
+        # an empty point shows its number on the map, at both zooms
+        from hexwar.engine.rulesets.fow import forces
+        held = forces.occupied(game.state, "british") | forces.occupied(game.state, "german")
+        empty = next(p for p in geo.POINTS if p not in held and p != 16)
+        view = screen.map_view
+        assert any(text == f"{empty:02d}" for text, _ in view._small_face(geo.hex_of(empty)))
+        assert any(text.strip() == f"{empty:02d}" for text, _ in view._big_face(geo.hex_of(empty)))
         await pilot.press("3", "7")                   # there are 36 points: refused, cursor stays
         await settle(pilot)
         assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(16))
