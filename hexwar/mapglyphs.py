@@ -95,9 +95,14 @@ class UnitDrawing:
     #: unit -> one character for its formation or state ("" for none); None: the ruleset has none
     mark: Callable[[Any], str] | None = None
     mark_names: tuple[tuple[str, str], ...] = ()    # (character, meaning) for the map key
+    #: unit -> whether its counter shows the facing arrow (None: every unit of a facing ruleset)
+    faces: Callable[[Any], bool] | None = None
 
     def mark_of(self, u: Any) -> str:
         return self.mark(u) if self.mark is not None else ""
+
+    def shows_facing(self, u: Any) -> bool:
+        return self.facing and (self.faces is None or self.faces(u))
 
     def symbol(self, kind: str) -> str:
         return self.units[kind][0] if kind in self.units else "?"
@@ -123,7 +128,7 @@ def unit_drawing(scenario) -> UnitDrawing:
         units[kind] = (letter, kind, "")
     facing = getattr(mod, "FACING", False)
     return UnitDrawing(bool(facing), units, facing == "vertex", getattr(mod, "counter_mark", None),
-                       tuple(getattr(mod, "MARK_NAMES", {}).items()))
+                       tuple(getattr(mod, "MARK_NAMES", {}).items()), getattr(mod, "shows_facing", None))
 
 
 def legend(scenario, g: MapGlyphs | None = None) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -319,7 +319,7 @@ class HexMapView(ScrollView, can_focus=True):
         strength = str(u.strength) if u.strength < 10 else "+"
         reduced = g.reduced if u.strength < u.max_strength else ""
         facing = g.facing(self.game.map.orientation, u.facing, self.drawing.vertex) \
-            if self.drawing.facing else ""
+            if self.drawing.shows_facing(u) else ""
         if width <= 2:
             return f"{symbol}{strength}"
         if width <= 3:

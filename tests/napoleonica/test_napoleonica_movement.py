@@ -194,3 +194,13 @@ def test_s9_2_the_side_panel_counts_the_block_of_four():
     lines = g.status_lines("blue")
     assert any("1 of 4 used in this block" in x for x in lines)
     assert any(x.startswith("pieces left to act: 3") for x in lines)     # b1, b2 and the CinC
+
+
+def test_s6_s9_reach_is_shown_only_in_the_movement_phase():
+    """Units move only in the movement phase (6, 9); in the attack or fire phase the map must not
+    offer hexes a unit could move to, because no move order exists there."""
+    units = [dict(id="i", side="blue", kind="INF_LINE", hex="0608", formation="column")]
+    moving = game(units, phase="movement")
+    assert len(moving.reachable("i")) > 0
+    for phase in ("attack", "fire", "melee"):
+        assert game(units, phase=phase).reachable("i") == {}

@@ -355,3 +355,35 @@ async def test_zones_on_a_flat_map_sit_on_the_hex_bottom_edge(monkeypatch):
                 checked += 1
         assert checked
         assert "zones: \u25b3front \u25bdrear" in text_of(app, "#preview")
+
+
+async def test_s21_6_big_hexes_show_the_zone_on_unit_hexes_too():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        view, game = game_screen(app).map_view, app.session.game
+        view.zoom = 1
+        await pilot.pause()
+        r = game.state.units["r"]                       # three hexes straight ahead of blue
+        assert view.marks[Hex(*r.hex)].zone == "front"
+        assert UNICODE.zone("front") in face(view, r.hex)[-1]
+        assert face(view, r.hex)[1].startswith("R I4")  # side, type, stands on the big counter
+
+
+async def test_s21_4_squares_disordered_units_and_generals_show_no_facing_arrow():
+    app = small_battle("movement")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view, game = game_screen(app).map_view, app.session.game
+        arrows = set(UNICODE.facing("pointy", f, True) for f in range(6))
+        b, cinc = game.state.units["b"], game.state.units["blue-cinc"]
+        assert face(view, b.hex)[0][-1] in arrows                   # a formed column faces
+        assert not set(face(view, cinc.hex)[0]) & arrows            # a general ignores facing
+        b.mark("formation", "square")
+        view.show(game)
+        assert not set(face(view, b.hex)[0]) & arrows and face(view, b.hex)[2] == "s"
+        b.mark("formation", "column")
+        b.mark("state", "disordered")
+        view.show(game)
+        assert not set(face(view, b.hex)[0]) & arrows and face(view, b.hex)[2] == "~"

@@ -272,3 +272,18 @@ def test_s6_the_log_names_the_roll_off_winner():
     g = game([BLUE_LINE, RED_LINE])
     line = event_text(g, {"t": "roll-off", "phase": "fire", "first": "red", "rolls": {"blue": 3, "red": 15}})
     assert line == "Roll-off for the Fire phase: Blue 3, Red 15; Red acts first"
+
+
+def test_s22_9_the_card_names_the_gun_a_battery_serves():
+    bat = dict(id="a", side="blue", kind="ART_LIGHT", hex="0610", formation="unlimbered")
+    g = game([bat, RED_LINE])
+    assert card(g, "a")["type"] == "light (horse) artillery"
+    unit(g, "a").mark("gun_kind", "ART_HEAVY")          # its gunners re-manned a heavy gun
+    assert card(g, "a")["type"] == "light (horse) artillery, serving a heavy (position) artillery gun"
+
+
+def test_s16_1_the_aid_gives_the_muster_table():
+    g = game([BLUE_LINE, RED_LINE])
+    muster = dict(g.player_aid())["Army composition [S 16.1]"]
+    assert "  line infantry: 50-100 %" in muster and "  dragoons: 30-100 %" in muster
+    assert "  guard cavalry: 0-10 %" in muster

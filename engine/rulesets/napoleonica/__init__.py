@@ -582,8 +582,8 @@ class NapoleonicaRuleset(Words, Ruleset):
     def reachable(self, game: "Position", unit_id: str) -> "dict[Hex, Route]":
         from hexwar.engine.movement import Route
         u = game.state.units.get(unit_id)
-        if u is None or not B.on_table(u):
-            return {}
+        if u is None or not B.on_table(u) or game.state.phase != "movement":
+            return {}  # units move only in the movement phase (6, 9): no reach to show elsewhere
         out: dict[Hex, Route] = {}
         for (h, _f), (_m, path) in sorted(MV.moves(game.map, B.View(game.state), u).items()):
             if path and h not in out:

@@ -46,3 +46,10 @@ def counter_mark(u) -> str:  # noqa: ANN001 - a state.Unit
     if u.marks.get("dismounted"):
         return "d"
     return _FORMATION_MARK.get(formation(u), "")
+
+
+def shows_facing(u) -> bool:  # noqa: ANN001 - a state.Unit
+    """Only a unit with a front has an arrow: squares, disordered units and garrisons face all
+    round (21.4), and generals ignore facing (22.6)."""
+    from .board import facing, is_general
+    return not is_general(u) and facing(u) is not None

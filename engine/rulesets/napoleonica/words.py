@@ -21,7 +21,6 @@ from . import board as B
 from . import data as D
 from . import fire as F
 from . import melee as M
-from . import movement as MV
 from .geometry import Box, centre
 from .turn import PHASES
 
@@ -101,10 +100,10 @@ def formation_words(u: "Unit") -> str:
 
 
 def stands_words(u: "Unit") -> str:
-    what = "gunners" if B.arm(u) == "art" else "stands"
+    """``3 of 4 (1 lost)``; a battery counts its gunners (4.2)."""
+    what = " gunners" if B.arm(u) == "art" else ""
     lost = u.max_strength - u.strength
-    return f"{u.strength} of {u.max_strength}" + (" gunners" if what == "gunners" else "") + \
-        (f" ({lost} lost)" if lost > 0 else "")
+    return f"{u.strength} of {u.max_strength}{what}" + (f" ({lost} lost)" if lost > 0 else "")
 
 
 def movement_words(u: "Unit") -> str:
@@ -131,6 +130,8 @@ def unit_type_words(ruleset: Any, u: "Unit") -> str:
     name = ruleset.type_name(u.kind)
     if B.guard(u) and "guard" not in name:
         name = "guard " + name
+    if B.arm(u) == "art" and B.gun_kind(u) != u.kind:      # gunners who took another gun (22.9)
+        name += f", serving a {ruleset.type_name(B.gun_kind(u))} gun"
     return name
 
 
@@ -497,11 +498,16 @@ def player_aid(ruleset: Any, g: "Position") -> list[tuple[str, list[str]]]:
                f"at the end decide, a margin under {D.DRAW_MARGIN} is a draw.",
                "  points: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in D.POINTS.items())]
     terrain = [f"{code}: {text}" for code, text in D.TERRAIN.items()]
+    muster = ["Share of each type among its arm's units (guard units count in the guard row):"]
+    for kind, (lo, hi) in D.MUSTER_PCT.items():
+        name = D.UNIT_TYPES[kind]["name"] if kind in D.UNIT_TYPES else \
+            {"CAV_GUARD": "guard cavalry", "ART_GUARD": "guard artillery"}.get(kind, kind)
+        muster.append(f"  {name}: {lo}-{hi} %")
     return [("Sequence of play [S 6]", seq), ("Whose rules [S], [H], [P]", source),
             ("Facing and zones [S 5.6, H 21.4]", facing), ("Units [S 3]", units),
             ("Movement in hexes [S 9.5 via H 21.3]", move), ("Fire [P 22.2]", fire),
             ("Morale [P 22.3]", morale), ("Melee [P 22.4]", melee), ("Victory [P 22.10]", victory),
-            ("Terrain [P 22.7]", terrain)]
+            ("Terrain [P 22.7]", terrain), ("Army composition [S 16.1]", muster)]
 
 
 # --- the log -------------------------------------------------------------------------------------
