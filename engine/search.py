@@ -14,15 +14,13 @@ same streams (common random numbers): candidates are compared on the same luck.
 The budget is counted in work units (one unit = one order resolved on a lookahead copy), never in
 seconds: a clock would make two machines decide differently.
 
-What measured best (benchmarks/ai_strength.py, November 2026, a shared machine, 8-40 games per
-seat) is still short of what the strong level is for: searching only the decisions where the
-dice fall (scope "dice", depth 0) plays about as well as basic, within the noise of those games,
-at a median well under a tenth of a second per decision. Comparing quiet orders too (scope "all")
-made the player myopic where the consequences come later (an elephant that retreats instead of
-losing a step rampages through its own line at the end of the turn; declined attacks), and
-sampled continuations (depth, rollouts) were too noisy at an affordable budget to pick better
-orders. A stronger player needs evaluations that see position (threats, formations), or plans
-searched a phase at a time.
+What measured best (benchmarks/ai_strength.md): the lookahead is only as good as the evaluation
+it ends in. With a material count alone, comparing quiet moves made the player myopic and sampled
+continuations were too noisy, so the default scope is "dice" (search only where the dice fall).
+A ruleset whose evaluation also sees where units stand (Frontier's and Ancients' add the basic
+planner's view of each unit, or the melees units are lined up for, for both sides) asks for scope
+"all" in its ``search_budget``: one ply over the candidate orders, exact dice, and that
+evaluation, which beat basic in every seat of those scenarios over 40 seeds.
 """
 
 from __future__ import annotations
@@ -51,7 +49,8 @@ class Budget:
 
     ``scope``: ``"dice"`` searches only where the basic player's choice rolls dice, and then
     compares the rolling candidates (which target, which attack, reroll or not); other decisions
-    are the basic player's. ``"all"`` compares every candidate, the rolling and the quiet ones.
+    are the basic player's. ``"rolls"`` searches the same decisions but compares every candidate
+    there (declining an attack included). ``"all"`` compares every candidate everywhere.
     ``depth``: orders the basic player plays on after a candidate until the next order that
     rolls, whose outcomes are then weighed exactly (0: score the position right after it).
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
@@ -121,6 +120,13 @@ class Work:
         return max(0, self.limit - self.spent)
 
 
+def after(game: Game, order: Order, dice: Dice | ScriptedDice | None = None) -> Game:
+    """The game after ``order``, leaving ``game`` as it was. One state copy, where
+    ``game.copy()`` followed by ``apply`` would make two."""
+    state, _events = game.successor(order, dice)
+    return Game(game.scenario, state)
+
+
 def exact_outcomes(game: Game, order: Order, cap: int, work: Work) -> list[tuple[Fraction, Game]] | None:
     """Every way ``order`` can turn out, each with its exact probability, when there are at most
     ``cap`` of them; None when there are more (the caller samples instead)."""
@@ -128,10 +134,9 @@ def exact_outcomes(game: Game, order: Order, cap: int, work: Work) -> list[tuple
     out: list[tuple[Fraction, Game]] = []
     while queue:
         script, p = queue.pop(0)
-        trial = game.copy()
         work.spent += 1
         try:
-            trial.apply(order, ScriptedDice(script))
+            trial = after(game, order, ScriptedDice(script))
         except _OutOfScript as need:
             if len(out) + len(queue) + need.sides > cap:
                 return None
@@ -221,20 +226,16 @@ class StrongComputer:
     def outcomes(self, game: Game, order: Order, key: bytes, work: Work) -> list[tuple[Fraction, Game]]:
         """The games ``order`` can lead to, with their probabilities (exact or sampled)."""
         if not game.needs_dice(order):
-            trial = game.copy()
             work.spent += 1
-            trial.apply(order)
-            return [(Fraction(1), trial)]
+            return [(Fraction(1), after(game, order))]
         exact = exact_outcomes(game, order, self.budget.exact, work)
         if exact is not None:
             return _merge(exact)
         n = self.budget.samples
         out = []
         for i in range(n):
-            trial = game.copy()
             work.spent += 1
-            trial.apply(order, Dice(_hash(key, b"sample", bytes([i]))))
-            out.append((Fraction(1, n), trial))
+            out.append((Fraction(1, n), after(game, order, Dice(_hash(key, b"sample", bytes([i]))))))
         return _merge(out)
 
     def value(self, game: Game, order: Order, side: str, key: bytes, work: Work) -> Fraction:
@@ -260,10 +261,9 @@ class StrongComputer:
         for r in range(n):
             depth = min(self.budget.depth, work.left // (n - r))
             dice = Dice(_hash(key, b"rollout", r.to_bytes(4, "big")))
-            trial = game.copy()
             work.spent += 1
             try:
-                trial.apply(order, dice)
+                trial = after(game, order, dice)
             except IllegalOrderError:
                 return Fraction(-2 * WIN)
             start = (trial.state.turn, trial.state.active)

@@ -143,6 +143,33 @@ def test_3_6_1_frontier_evaluation_counts_an_enemy_that_can_attack_a_unit():
     assert game.ruleset.evaluate(game, taker) == -game.ruleset.evaluate(game, foe.side)
 
 
+def test_4_10_ancients_evaluation_counts_the_melee_a_unit_faces_and_its_flank_bonus():
+    """4.10: a unit attacks the enemy directly ahead, +1 on its die when it stands in the enemy's
+    flank or rear and -1 on the enemy's. So a unit facing an enemy from behind is lined up for a
+    better melee than the same unit facing it front to front, and one facing nobody for none."""
+    from hexwar.engine.hexgrid import hex_neighbor
+    from hexwar.engine.rulesets.ancients.evaluate import lined_up
+    from hexwar.engine.rulesets.ancients.units import is_commander, is_engine
+    scenario = next(s for s in SCENARIOS if s.id == "border-clash")
+    game = Game(scenario)
+    a, b = game.state.side_order
+    for u in game.state.units.values():   # only the two units below stand on the map
+        u.hex = None
+    fit = lambda s: next(u for u in game.state.units.values()
+                         if u.side == s and not is_engine(u.stats) and not is_commander(u.stats))
+    mine, foe = fit(a), fit(b)
+    mine.hex = game.map.hexes[len(game.map.hexes) // 2]
+    foe.hex, foe.facing = hex_neighbor(mine.hex, 0), 0          # facing away from mine: mine is behind
+    mine.facing = 3
+    assert lined_up(game, a) == 0                                 # facing away: no melee
+    mine.facing = 0
+    from_behind = lined_up(game, a)
+    foe.facing = 3                                                # now front to front
+    front = lined_up(game, a)
+    assert from_behind > front
+    assert game.ruleset.evaluate(game, a) == -game.ruleset.evaluate(game, b)
+
+
 def test_r10_2_poltava_evaluation_is_the_rout_race():
     scenario = next(s for s in SCENARIOS if s.id == "poltava-2")
     game = Game(scenario)

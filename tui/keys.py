@@ -54,6 +54,7 @@ DEFAULTS: dict[str, KeySpec] = {
     "zoom_in": KeySpec("zoom(1)", "plus,equals_sign,right_square_bracket", "zoom in (counters and labels)"),
     "zoom_out": KeySpec("zoom(-1)", "minus,left_square_bracket", "zoom out (overview)"),
     "log": KeySpec("log", "l", "show the whole event log"),
+    "card": KeySpec("card", "i", "the whole card of each unit under the cursor (or the selected one)"),
     "campaign": KeySpec("campaign", "C", "campaign map, groups and battle reports (campaign games)"),
     "overview": KeySpec("overview", "v", "overview: the whole map and its key; enter jumps there"),
     "help": KeySpec("help", "question_mark,f1", "this help", True, "Help"),

@@ -759,6 +759,24 @@ class GameScreen(Screen):
         from .screen_campaign import open_campaign
         open_campaign(self)
 
+    def action_card(self) -> None:
+        """The side panel shows what fits; this shows every row of the cards under the cursor
+        (the selected unit's when the cursor is on an empty hex), which at 80x24 is the only
+        place to read them whole."""
+        game = self.session.game
+        h = self.map_view.cursor
+        leader = self.map_view.drawing.is_leader
+        units = sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id))
+        if not units and self.selected in game.state.units:
+            units = [game.state.units[self.selected]]
+            h = units[0].hex if units[0].hex is not None else h
+        lines = hex_lines(game, h)
+        for u in units:
+            lines += [""] + card_lines(game, u.id)
+        title = "Unit card" if units else "Hex (no unit here)"
+        self.app.clear_notifications()  # a notice must not cover the card (the log keeps it)
+        self.app.push_screen(Message(title, "\n".join(lines)))
+
     def action_log(self) -> None:
         game = self.session.game
         dice = "die" if self.app.ascii else "\u2684"

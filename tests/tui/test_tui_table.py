@@ -439,3 +439,27 @@ async def test_poltava_setup_loss_dialog_says_how_many_steps_are_still_to_lose()
         n = first["count"]
         word = "step" if n == 1 else "steps"
         assert f"{n} {word} still to lose" in app.screen.title_text, app.screen.title_text
+
+
+# --- 9: the whole card is one key away, even at 80x24 --------------------------------------------
+async def test_item9_i_shows_every_row_of_the_card_under_the_cursor_at_80x24():
+    """At 80x24 the side panel has room for a card's first rows only; `i` shows them all."""
+    scenario = load_named("napoleonica-brigade")
+    app = HexwarApp(scenario=scenario, players={s.id: HUMAN for s in scenario.sides}, save=False,
+                    theme="default")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        uid, u = next((i, u) for i, u in sorted(game.state.units.items())
+                      if u.hex is not None and u.kind.startswith("INF"))
+        await goto(pilot, scenario, game.map.label(u.hex))
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, Message) and app.screen.title_text == "Unit card"
+        rows = [f"{label}:" for label, _ in game.unit_card(uid)]
+        assert len(rows) >= 5
+        for row in rows:                       # every row of the ruleset's card, not just the first
+            assert row in app.screen.text, (row, app.screen.text)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, Message)

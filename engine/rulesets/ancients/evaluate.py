@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .units import is_commander, is_engine
+
 RACE_WEIGHT = 1000
 EXHAUSTED_WEIGHT = 300
+#: the melee each side's units are lined up for, as a fraction of what the hits would be worth
+POSITION_WEIGHT = Fraction(1, 2)
 
 
 def _toward_exhaustion(game, side: str) -> Fraction:
@@ -24,4 +28,29 @@ def evaluate(game, side: str) -> int:
     score = RACE_WEIGHT * (_toward_exhaustion(game, enemy) - _toward_exhaustion(game, side))
     score += EXHAUSTED_WEIGHT * (int(bool(game.state.sides[enemy]["exhausted"]))
                                  - int(bool(game.state.sides[side]["exhausted"])))
+    score += POSITION_WEIGHT * (lined_up(game, side) - lined_up(game, enemy))
     return int(score)
+
+
+def lined_up(game, side: str) -> Fraction:
+    """The melee ``side``'s units face now (an enemy directly ahead, 4.10): the chance of a hit
+    on the enemy minus the chance of one back, each worth its share of the loser's exhaustion
+    points. Lookahead then sees what a quiet move or pivot sets up, and what it exposes a unit to
+    (the enemy's term grows when it gains someone's flank)."""
+    from . import board, melee
+    st = game.state
+    if st.sides[side]["exhausted"]:
+        return Fraction(0)
+    enemy = st.enemy_of(side)
+    hit_mine = Fraction(RACE_WEIGHT, max(1, int(st.sides[side]["ep"])))
+    hit_theirs = Fraction(RACE_WEIGHT, max(1, int(st.sides[enemy]["ep"])))
+    total = Fraction(0)
+    for u in board.alive_units(st):
+        if u.side != side or is_engine(u.stats) or is_commander(u.stats):
+            continue
+        target = melee.target_of(game, u)
+        if target is None:
+            continue
+        odds = melee.odds(game, u, target)
+        total += odds["hit"] * hit_theirs - odds["defender_hit"] * hit_mine
+    return total

@@ -60,6 +60,9 @@ class AncientsRuleset(Ruleset):
     terrain_types = TERRAIN_TYPES
     hexside_types: tuple[str, ...] = ()
     grades = GRADES
+    #: the evaluation sees the melees units are lined up for (evaluate.lined_up), so the strong
+    #: computer compares quiet moves too, not only the orders that roll (benchmarks/ai_strength.md)
+    search_budget = {"scope": "all"}
 
     # --- set-up -----------------------------------------------------------------------------
     def may_stack_at_setup(self, stats_a: dict[str, Any], stats_b: dict[str, Any]) -> bool:
