@@ -30,6 +30,7 @@ from hexwar.engine.hexgrid import Hex, Hexside, hex_neighbor
 from hexwar.mapglyphs import choose_glyphs, unit_drawing
 
 from ._hex_layout import DEFAULT_ZOOM, ZOOMS, Layout, build_layout
+from .campaign_points import place_label, point_number
 from .glyphs import UNICODE, Glyphs
 from .themes import PALETTES, MapPalette
 
@@ -406,6 +407,11 @@ class HexMapView(ScrollView, can_focus=True):
         if mk.moved:
             return [(g.moved.center(width), pal.line), zone, ("", None)] if pointy else \
                 [(g.moved.center(width), pal.line), edge_zone]
+        number = point_number(self.game, h)  # a campaign point's number where nothing else is
+        if number and not zone[0]:
+            return [(self._terrain_text(h).center(width), pal.glyph), ("", None), (number, pal.glyph)] \
+                if pointy else [(self._terrain_text(h).center(width), pal.glyph),
+                                (number, self._combined(pal.glyph, _UNDERLINE, None))]
         return [(self._terrain_text(h).center(width), pal.glyph), zone, ("", None)] if pointy else \
             [(self._terrain_text(h).center(width), pal.glyph), edge_zone]
 
@@ -424,6 +430,9 @@ class HexMapView(ScrollView, can_focus=True):
             slots[-1] = (f"{g.stack}{len(units) - 1} more".ljust(7)[:7], pal.glyph)
         while len(slots) < 3:
             slots.append(("", None))
+        number = point_number(self.game, h)
+        if number and slots[2] == ("", None):  # a campaign point's number where no second unit is
+            slots[2] = (number.center(7), pal.glyph)
         flags = ""
         if mk.moved:
             flags += g.moved
@@ -583,7 +592,7 @@ class HexMapView(ScrollView, can_focus=True):
             end = max(end, cx + w)
         shown = cells[scroll_x:scroll_x + width]
         shown += [(" ", base)] * (width - len(shown))
-        label = f" {m.label(self.cursor)}"
+        label = f" {place_label(self.game, self.cursor)}"
         if end - scroll_x + len(label) < width:
             shown[width - len(label):] = [(" ", base)] + [(ch, hot) for ch in label[1:]]
         return Strip(_merge(shown), width)

@@ -50,7 +50,7 @@ DEFAULTS: dict[str, KeySpec] = {
     "undo": KeySpec("undo", "u,ctrl+z", "undo (back to the last die roll)", True, "Undo"),
     "aid": KeySpec("aid", "p", "player aid: sequence of play, tables, terrain, unit types", True, "Aid"),
     "resign": KeySpec("resign", "R", "resign the game (asks first)", True, "Resign"),
-    "jump": KeySpec("jump", "g,colon", "jump to a hex by its CCRR number (or just type the digits)"),
+    "jump": KeySpec("jump", "g,colon", "jump to a hex (CCRR number) or a campaign point (its number)"),
     "zoom_in": KeySpec("zoom(1)", "plus,equals_sign,right_square_bracket", "zoom in (counters and labels)"),
     "zoom_out": KeySpec("zoom(-1)", "minus,left_square_bracket", "zoom out (overview)"),
     "log": KeySpec("log", "l", "show the whole event log"),

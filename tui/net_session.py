@@ -4,7 +4,9 @@
 ``tui.session.Session`` (``game``, ``scenario``, ``path``, ``is_human``, no undo); ``WatchPlay``
 does the same for a spectator's ``Watcher``. ``NetGameScreen`` sends the local player's orders
 with ``await session.submit(order)`` in a worker and redraws from the session's events (the peer's
-applied orders, status, chat, draw offers, refusals, desync, the end). ``NetLobbyScreen`` starts
+applied orders, status, chat, draw offers, refusals, desync, the end). A campaign's secret plans
+use the local plan form and are sealed and opened through the session (``screen_plan.offer_net``).
+``NetLobbyScreen`` starts
 the asyncssh host or client on the app's own event loop and opens the game when the match starts.
 """
 
@@ -23,7 +25,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, RichLog, Static
 
-from hexwar.engine import Order, secret
+from hexwar.engine import Order
 from hexwar.engine.forced import forced_order
 from hexwar.engine.orders import IllegalOrderError
 
@@ -240,7 +242,6 @@ class NetGameScreen(GameScreen):
         self.sending = False
         self._victory_shown = False
         self._draw_dialog = False
-        self._plan_shown: tuple[int, str] | None = None  # (seq, stage) of the plan step last offered
 
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount as well (after this one): set up once it has.
@@ -269,6 +270,9 @@ class NetGameScreen(GameScreen):
             self._changed()
         else:
             self.refresh_all()
+            if not s.spectator and not s.over:
+                from .screen_plan import offer_net
+                offer_net(self)  # a campaign may start with our secret deployment
 
     def _log(self, text: str) -> None:
         self.query_one("#log", RichLog).write(text)
@@ -316,10 +320,12 @@ class NetGameScreen(GameScreen):
             elif s.my_turn:
                 first.append("your turn" + (" · sending…" if self.sending else ""))
             else:
-                first.append(f"waiting for {side_name(game, s.peer_side)}")
+                from .screen_plan import waiting_words
+                first.append(waiting_words(game, s.side) or f"waiting for {side_name(game, s.peer_side)}")
             extras.append(f"you: {side_name(game, s.side)}")
         if self.digits:
-            need = 2 * game.map.label_width
+            from .campaign_points import jump_width
+            need = jump_width(game)
             extras.insert(0, f"jump to {self.digits}{'_' * (need - len(self.digits))}")
         if st.pending:
             extras.append(f"decide: {st.pending[0].get('kind', '?').replace('-', ' ')}")
@@ -388,67 +394,22 @@ class NetGameScreen(GameScreen):
                 from .screen_victory import VictoryScreen
                 self.app.push_screen(VictoryScreen(s))
             return
+        from .screen_plan import offer_net
+        if offer_net(self):  # a campaign's battle reports and secret plans (tui/screen_plan.py)
+            return
         if s.spectator or s.game.to_act() != s.side:
             return
         game = s.game
-        if self._plan_step():
-            return
         if game.state.pending and self._shown_decision != game.state.seq and s.connected:
             self._shown_decision = game.state.seq
             self.open_decision()
 
-    # --- secret plans (Flames of War): sealed over the network, never sent as orders -----------
-    def _plan_step(self, again: bool = False) -> bool:
-        """In a round of secret plans where our side is next: open the plan screen to seal our
-        plan, or open the sealed plan by itself once both sides have sealed. True if it was such
-        a step (offered once per step unless ``again``)."""
-        s = self.session
-        game = s.game
-        rnd = game.ruleset.secret_round(game)
-        if rnd is None or secret.next_side(rnd) != s.side:
-            return False
-        step = (game.state.seq, secret.stage(rnd))
-        if (self._plan_shown == step and not again) or self.sending or not s.connected:
-            return True
-        self._plan_shown = step
-        if step[1] == "reveal":
-            self._send_plan(s.net.reveal_plan(), "revealed its sealed plan")
-        else:
-            from .screen_plan import PlanScreen
-            self.app.push_screen(PlanScreen(game.copy(), s.side), self._plan_entered)
-        return True
-
-    def _plan_entered(self, plan: list | None) -> None:
-        if plan is None:
-            self.notify("Your plan is not sealed yet: o opens it again.", severity="warning")
-            return
-        self._send_plan(self.session.net.commit_plan(plan), "sealed its plan")
-
-    def _send_plan(self, coro: Any, done: str) -> None:
-        self.sending = True
-        self._update_turnbar()
-
-        async def send() -> None:
-            from hexwar.net.errors import HexwarNetError
-            try:
-                await coro
-                self.write_log(f"> {side_name(self.session.game, self.session.side)} {done}")
-            except (IllegalOrderError, HexwarNetError) as exc:
-                self.app.bell()
-                self.notify(f"Refused: {exc.reason}", severity="error")
-                self._plan_shown = None  # offered again
-            finally:
-                self.sending = False
-                if self.is_mounted:
-                    self._update_turnbar()
-        self.run_worker(send(), group="net-submit", exit_on_error=False)
-
     def action_orders(self) -> None:
-        s = self.session
-        game = s.game
-        if game.ruleset.secret_round(game) is not None and not s.spectator:
-            if self._my_turn() and not self._plan_step(again=True):
-                super().action_orders()
+        game = self.session.game
+        if game.ruleset.secret_round(game) is not None and not self.session.spectator:
+            if self._my_turn():
+                self._plan_busy = None  # o opens the form again after esc
+                self.after_order()
             return
         super().action_orders()
 
@@ -522,6 +483,9 @@ class NetGameScreen(GameScreen):
             self.refresh_all()
             if kind == "over":
                 self.after_order()
+            elif kind == "status" and ev.data.get("connected") is True and not s.spectator:
+                from .screen_plan import offer_net
+                offer_net(self)  # a plan that waited for the link
 
     # --- chat, resign, draw -----------------------------------------------------------------
     def action_chat(self) -> None:

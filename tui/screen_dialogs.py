@@ -124,13 +124,14 @@ class JumpTo(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, start: str = "") -> None:
+    def __init__(self, start: str = "", prompt: str = "Jump to hex (CCRR, e.g. 0304):") -> None:
         super().__init__()
         self.start = start
+        self.prompt = prompt
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog small"):
-            yield Label("Jump to hex (CCRR, e.g. 0304):", classes="dialog-title")
+            yield Label(self.prompt, classes="dialog-title")
             yield Input(self.start, id="hex", restrict=r"[0-9]*")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

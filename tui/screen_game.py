@@ -23,6 +23,7 @@ from hexwar.engine.orders import IllegalOrderError
 
 from . import keys
 from ._hex_map import HexMapView, Marks
+from .campaign_points import jump_prompt, jump_target, jump_width
 from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
                        phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
@@ -133,7 +134,7 @@ class GameScreen(Screen):
             first.append(f"{side_name(game, who)} to act{role}")
         extras = []
         if self.digits:
-            need = 2 * game.map.label_width
+            need = jump_width(game)
             extras.append(f"jump to {self.digits}{'_' * (need - len(self.digits))}")
         if s.pending and not game.over:
             extras.append(f"decide: {s.pending[0].get('kind', '?').replace('-', ' ')}")
@@ -685,24 +686,24 @@ class GameScreen(Screen):
         self.after_order()
 
     def action_jump(self) -> None:
-        self.app.push_screen(JumpTo(self.digits), self._jump)
+        self.app.push_screen(JumpTo(self.digits, jump_prompt(self.session.game)), self._jump)
         self.digits = ""
 
     def _jump(self, label: str | None) -> None:
         if not label:
             return
-        m = self.session.game.map
         try:
-            self.map_view.cursor = Hex(*m.parse(label))
+            self.map_view.cursor = jump_target(self.session.game, label)
         except ValueError as exc:
             self.notify(str(exc), severity="error")
 
     def on_key(self, event: Key) -> None:
-        """Digits typed anywhere on the map jump to that hex once a whole label is typed."""
+        """Digits typed anywhere on the map jump to that hex once a whole label (on a campaign
+        map, a point number) is typed."""
         if event.character and event.character.isdigit() and len(event.key) == 1:
             event.stop()
             self.digits += event.character
-            need = 2 * self.session.game.map.label_width
+            need = jump_width(self.session.game)
             if len(self.digits) >= need:
                 label, self.digits = self.digits[:need], ""
                 self._jump(label)

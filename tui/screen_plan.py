@@ -227,6 +227,78 @@ def offer(screen: "GameScreen") -> bool:
     return True
 
 
+def offer_net(screen: "GameScreen") -> bool:
+    """The network game's hook (``NetGameScreen.after_order``): battle reports, then this side's
+    plan form when it is to commit, its reveal once every side has committed. True when it took
+    over. The other side's plan reaches us only in its ``unseal``, after both seals."""
+    session = screen.session
+    game = session.game
+    if not has_plan_form(game):
+        return False
+    from .screen_battle_report import offer_reports
+    if offer_reports(screen):
+        return True
+    rnd = game.ruleset.secret_round(game)
+    if rnd is None or session.spectator or game.to_act() != session.side or not session.connected:
+        return False
+    busy = getattr(screen, "_plan_busy", None)
+    if busy == game.state.seq:
+        return True  # the form is open, or our seal / unseal is on its way
+    screen._plan_busy = game.state.seq  # type: ignore[attr-defined]
+    if secret.stage(rnd) == "reveal":
+        screen.run_worker(_net_send(screen, "reveal"), group="net-submit", exit_on_error=False)
+        return True
+    side = session.side
+    screen.app.push_screen(PlanScreen(game, side), lambda plan: _net_committed(screen, plan))
+    return True
+
+
+def waiting_words(game: Any, side: str) -> str | None:
+    """The turn bar's words while the other side of a secret round is to act, else None."""
+    if not has_plan_form(game):
+        return None
+    rnd = game.ruleset.secret_round(game)
+    if rnd is None or game.to_act() == side:
+        return None
+    what = "deployment" if _planform().deploying(game) else "plan"
+    if secret.stage(rnd) == "commit":
+        return f"waiting for the other side's {what}"
+    return f"waiting for the other side to reveal its {what}"
+
+
+def _net_committed(screen: "GameScreen", plan: list | None) -> None:
+    if plan is None:
+        screen._plan_busy = None  # type: ignore[attr-defined]
+        screen.notify("Your plan is not committed yet: o opens it again.", severity="warning")
+        screen.refresh_all()
+        return
+    screen.run_worker(_net_send(screen, "commit", plan), group="net-submit", exit_on_error=False)
+
+
+async def _net_send(screen: "GameScreen", what: str, plan: list | None = None) -> None:
+    """Seal ``plan`` (what = "commit") or open the sealed one (what = "reveal") through the
+    network session; a refusal is shown and the form may be opened again."""
+    from hexwar.net.errors import HexwarNetError
+    net = screen.session.net
+    game = screen.session.game
+    screen.sending = True  # type: ignore[attr-defined]
+    try:
+        if what == "commit":
+            await net.commit_plan(plan)
+            screen.write_log(f"> {side_name(game, net.side)} committed a sealed plan")
+        else:
+            await net.reveal_plan()
+            screen.write_log(f"> {side_name(game, net.side)} revealed its plan")
+    except (IllegalOrderError, HexwarNetError) as exc:
+        screen._plan_busy = None  # type: ignore[attr-defined]
+        screen.app.bell()
+        screen.notify(f"Refused: {exc.reason}", severity="error")
+    finally:
+        screen.sending = False  # type: ignore[attr-defined]
+        if screen.is_mounted:
+            screen.refresh_all()
+
+
 def _hotseat(screen: "GameScreen") -> bool:
     return all(screen.session.is_human(s.id) for s in screen.session.game.scenario.sides)
 
@@ -379,4 +451,5 @@ def pick_on_map(screen: "GameScreen") -> bool:
     return True
 
 
-__all__ = ["HandOverScreen", "PlanScreen", "has_plan_form", "offer", "open_plan", "pick_on_map"]
+__all__ = ["HandOverScreen", "PlanScreen", "has_plan_form", "offer", "offer_net", "open_plan", "pick_on_map",
+           "waiting_words"]

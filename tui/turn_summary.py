@@ -33,6 +33,10 @@ def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]],
     """The summary of what ``actors`` did (a title line, then one line per kind of thing that
     happened) and the hexes where the units that moved now stand. Units of other sides that
     moved were pushed back (a retreat), and are said so."""
+    if game.ruleset.id == "fow":  # a campaign moves companies between points, not platoons
+        from hexwar.engine.rulesets.fow import words as fow_words
+        moved, at, losses = fow_words.company_moves(game, before.units, actors)
+        return _lines(game, moved, [Hex(*h) for h in at], losses, events, actors, "company(ies)")
     m = game.map
     moved: list[str] = []
     hexes: list[Hex] = []
@@ -53,15 +57,23 @@ def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]],
             losses.setdefault(u.side, []).append(f"{unit_title(game, uid)} eliminated")
         elif lost > 0:
             losses.setdefault(u.side, []).append(f"{unit_title(game, uid)} -{lost}")
-    attacks = sum(1 for e in events if any(k in e for k in _ATTACK_KEYS) and e.get("t") != "die-roll")
+    return _lines(game, moved, hexes, losses, events, actors, "unit(s)")
+
+
+def _lines(game: Game, moved: list[str], hexes: list[Hex], losses: dict[str, list[str]],
+           events: list[dict[str, Any]], actors: list[str], noun: str) -> tuple[list[str], list[Hex]]:
+    if noun == "unit(s)":
+        attacks = sum(1 for e in events if any(k in e for k in _ATTACK_KEYS) and e.get("t") != "die-roll")
+    else:  # a campaign fights battles for points (one contact report each), not shots
+        attacks = sum(1 for e in events if e.get("t") == "contact-report")
     rolls = [e for e in events if e.get("t") == "die-roll"]
     if not (moved or attacks or rolls or losses):
         return [], []
     who = " and ".join(side_name(game, s) for s in actors) or "the other side"
     lines = [f"What {who} did"]
-    lines.append(f"moved {len(moved)} unit(s)" + (": " + ", ".join(moved) if moved else ""))
+    lines.append(f"moved {len(moved)} {noun}" + (": " + ", ".join(moved) if moved else ""))
     if attacks:
-        lines.append(f"attacks and shots: {attacks}")
+        lines.append(f"{'attacks and shots' if noun == 'unit(s)' else 'battles'}: {attacks}")
     if rolls:
         shown = ", ".join(f"{e.get('why', 'roll')} {e.get('value')}" for e in rolls[:12])
         more = f" and {len(rolls) - 12} more" if len(rolls) > 12 else ""

@@ -83,9 +83,9 @@ def test_gp_battle_report_lists_strengths_modifiers_rolls_losses_and_the_retreat
     assert title.startswith("Battle for point 21")
     # the worked numbers of test_gp_whole_battle_with_scripted_dice: 192 against 81, M +2, 3 + 3
     assert "Attacker strength 192" in text and "commander +2" in text
-    # the resolver's notes name the commander; prepared defence x3/2 is in the 81 but not yet
-    # among the engine's notes (battle.side_strength), so the report cannot name it
+    # the resolver's notes name the commander and the prepared defence that make the 81
     assert "Defender strength 81" in text and "commander +2 x6/5" in text
+    assert "prepared defence (de) x3/2" in text
     assert "M(R) +2; 2D6 = 6, 6 +2 = 8 against 8" in text
     assert "loses 2 team(s)" in text
     assert "retreats 21 → 27, exhausted" in text
@@ -168,3 +168,44 @@ def test_s2_8_a_hex_is_described_as_its_campaign_point_with_the_groups_in_it():
     lines = g.ruleset.place_words(g, Hex(*geo.hex_of(21)))
     assert lines[0] == "point 21"
     assert lines[1] == "south: de 45 FP; HQ 1 (+2)"
+
+
+def test_gp3_battle_report_names_prepared_defence_and_the_tank_penalty():
+    # G-P 3: prepared defence x1.5 for the defender; tanks attacking into hills x0.75. Point 21
+    # (column 3, row 4) is hills here, so the defender also has cover x1.25.
+    rows = [". . . . . ."] * 3 + [". . h . . ."] + [". . . . . ."] * 2
+    g = game(ATTACK, rows=rows)
+    start(g)
+    plans(g, NORTH, SOUTH)
+    events = list(g.apply(O("act", actor="north-hq1", path=[21]), Script()))
+    events += g.apply(O("withdraw", choice=False), Script())
+    events += g.apply(O("withdraw", choice=False), Script(3, 3, 4, 4, 4, 4, 4, 4))
+    battle = next(e for e in events if e["t"] == "battle")
+    # attacker: 2 Grants x 80 x 3/4 (hills) x 6/5 (commander +2) = 144
+    # defender: 45 x 3/2 (prepared) x 5/4 (hills) x 6/5 = 405/4
+    assert Fraction(*battle["s_att"]) == 144 and Fraction(*battle["s_def"]) == Fraction(405, 4)
+    assert "tanks and armoured cars into hills (2 platoon(s)) x3/4" in battle["notes_att"]
+    assert "prepared defence (de) x3/2" in battle["notes_def"]
+    assert "prepared defence" not in " ".join(battle["notes_att"])
+    (title, lines), = words.battle_reports(g, events)
+    text = "\n".join(lines)
+    assert "prepared defence (de) x3/2" in text and "into hills (2 platoon(s)) x3/4" in text
+
+
+def test_s17_5_what_the_other_side_did_is_told_by_company_and_point():
+    # the whole battle of test_gp_whole_battle_with_scripted_dice: the Grants take point 21 (17.5),
+    # the Schützen retreat 21 -> 27 and lose 2 teams in the battle and 1 taken prisoner (6 -> 3)
+    from hexwar.tui.turn_summary import Snapshot, summary_lines
+    g = _at_execute()
+    before = Snapshot.take(g, 0)
+    events = list(g.apply(O("act", actor="north-hq1", path=[21]), Script()))
+    events += g.apply(O("withdraw", choice=False), Script())
+    events += g.apply(O("withdraw", choice=False), Script(3, 3, 4))
+    events += g.apply(O("retreat", company="de", path=[27]), Script(4))
+    gb, de = words.company_name(g, "gb"), words.company_name(g, "de")
+    lines, hexes = summary_lines(g, before, events, ["north"])
+    assert lines[1] == f"moved 2 company(ies): {de} 21-27 (retreated), {gb} 15-21"  # by company id
+    assert "battles: 1" in lines
+    assert f"losses of {words.side_name(g, 'south')}: {de} -3 team(s)" in lines
+    assert not any("platoon" in line for line in lines)
+    assert sorted(tuple(h) for h in hexes) == sorted([geo.hex_of(21), geo.hex_of(27)])

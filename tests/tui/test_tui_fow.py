@@ -238,7 +238,7 @@ async def test_s14_3_step_8_enter_on_a_point_lists_the_orders_of_its_groups():
         acts = [o for o in game.legal_orders() if o.kind == "act"]
         assert acts, "the British have orders to carry out"
         start = game.state.vars["orders"]["british"][acts[0]["actor"]]["point"]
-        for ch in game.map.label(geo.hex_of(start)):
+        for ch in f"{start:02d}":                    # a point's number jumps to it (2.8)
             await pilot.press(ch)
         await pilot.press("enter")
         await settle(pilot)
@@ -262,7 +262,7 @@ async def test_s12_step_3_a_commander_is_moved_by_pointing_at_two_points():
         goal = next(n for _, n in geo.neighbours(start) if not forces.at(game.state, n))
 
         async def point(p):
-            for ch in game.map.label(geo.hex_of(p)):
+            for ch in f"{p:02d}":
                 await pilot.press(ch)
 
         await point(start)
@@ -307,3 +307,37 @@ async def test_g59_secret_deployment_is_entered_on_a_form_of_zone_points():
         await _until(pilot, lambda: app.session.game.state.phase != "deploy")
         from hexwar.engine.rulesets.fow import forces
         assert forces.companies(app.session.game.state)[places[0].company]["point"] == moved
+
+
+async def test_s2_8_typing_a_point_number_on_the_main_map_jumps_to_that_point():
+    app = _app({"british": "human", "german": "computer"})
+    async with app.run_test(size=(160, 50)) as pilot:
+        await _deployed(pilot, app)
+        from hexwar.engine.rulesets.fow import geo
+        screen = app.screen
+        game = app.session.game
+        await pilot.press("1")
+        await settle(pilot)
+        assert "jump to 1_" in str(screen.query_one("#turnbar").render())
+        await pilot.press("6")                        # two digits make a whole point number
+        await settle(pilot)
+        assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(16))
+        ruler = "".join(seg.text for seg in screen.map_view.render_line(0)._segments)
+        assert f"point 16 ({game.map.label(geo.hex_of(16))})" in ruler
+        # an empty point shows its number on the map, at both zooms
+        from hexwar.engine.rulesets.fow import forces
+        held = forces.occupied(game.state, "british") | forces.occupied(game.state, "german")
+        empty = next(p for p in geo.POINTS if p not in held and p != 16)
+        view = screen.map_view
+        assert any(text == f"{empty:02d}" for text, _ in view._small_face(geo.hex_of(empty)))
+        assert any(text.strip() == f"{empty:02d}" for text, _ in view._big_face(geo.hex_of(empty)))
+        await pilot.press("3", "7")                   # there are 36 points: refused, cursor stays
+        await settle(pilot)
+        assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(16))
+        assert any("no point 37" in str(n.message) for n in app._notifications)
+        await pilot.press("g")                        # the jump dialog asks for a point too
+        await settle(pilot)
+        assert "Jump to point" in str(app.screen.query_one(".dialog-title").render())
+        await pilot.press("2", "1", "enter")
+        await settle(pilot)
+        assert tuple(screen.map_view.cursor) == tuple(geo.hex_of(21))

@@ -131,6 +131,7 @@ def side_strength(state: State, scenario: Any, b: dict[str, Any], role: str) -> 
     markers = F.infantry_platoons(F.units_of(state, exhausted)) // 5
     classes = dict((c, k) for c, k in b["arrived"])
     total = Fraction(0)
+    prepared, hindered = [], []
     for cid in cids:
         f = Fraction(1)
         if cid in exhausted:
@@ -139,13 +140,22 @@ def side_strength(state: State, scenario: Any, b: dict[str, Any], role: str) -> 
             f *= RESERVE_FACTOR[classes[cid]]
         if role == "def" and _order_of(state, cid) == "prepared_defence":
             f *= Fraction(3, 2)
+            prepared.append(cid)
         for u in F.platoons(state, cid):
             v = F.value(u) * f
             if role == "att" and F.is_vehicle(u) and cmap.base(point) in geo.VEHICLE_HINDRANCE:
                 v *= Fraction(3, 4)
+                hindered.append(u.id)
             total += v
     if exhausted:
         notes.append(f"exhausted x{exhaustion_factor(markers)} ({markers} Shame markers)")
+    for cid, kind in sorted(classes.items()):
+        if cid in cids:
+            notes.append(f"{kind} reserve {cid} x{RESERVE_FACTOR[kind]}")
+    if prepared:
+        notes.append(f"prepared defence ({', '.join(prepared)}) x3/2")
+    if hindered:
+        notes.append(f"tanks and armoured cars into {cmap.base(point)} ({len(hindered)} platoon(s)) x3/4")
     for aid in b.get("cas_" + role, []):
         u = state.units[aid]
         total += F.value(u)

@@ -66,6 +66,44 @@ def company_name(game: Any, cid: str) -> str:
     return str(c["name"]) if c else cid
 
 
+def company_moves(game: Any, before: dict[str, tuple[Any, int]], actors: list[str]
+                  ) -> tuple[list[str], list[tuple[int, int]], dict[str, list[str]]]:
+    """The other side's turn told by company rather than by platoon: which companies went from
+    point to point (a company of a side not in ``actors`` was pushed: a retreat), and how many
+    teams each lost, from every platoon's hex and teams ``before`` (unit id -> (hex, teams)) and
+    now. Returns the move lines, the hexes the movers now stand on, and the losses by side."""
+    state = game.state
+    groups: dict[str, list[str]] = {}
+    for uid in sorted(state.units):
+        cid = state.units[uid].division
+        if cid:
+            groups.setdefault(cid, []).append(uid)
+    moved: list[str] = []
+    hexes: list[tuple[int, int]] = []
+    losses: dict[str, list[str]] = {}
+    for cid in sorted(groups):
+        uids = groups[cid]
+        side = state.units[uids[0]].side
+        old = [before[u][0] for u in uids if u in before and before[u][0] is not None]
+        now = [state.units[u].hex for u in uids if state.units[u].alive and state.units[u].hex is not None]
+        p_old = geo.point_at(tuple(old[0])) if old else None
+        p_now = geo.point_at(tuple(now[0])) if now else None
+        name = company_name(game, cid)
+        if p_old is not None and p_now is not None and p_old != p_now:
+            pushed = "" if side in actors else " (retreated)"
+            moved.append(f"{name} {p_old:02d}-{p_now:02d}{pushed}")
+            hexes.append(tuple(now[0]))
+        elif p_old is None and p_now is not None:
+            moved.append(f"{name} entered at {p_now:02d}")
+            hexes.append(tuple(now[0]))
+        lost = sum(before[u][1] - state.units[u].strength for u in uids if u in before)
+        if old and not now:
+            losses.setdefault(side, []).append(f"{name} destroyed")
+        elif lost > 0:
+            losses.setdefault(side, []).append(f"{name} -{lost} team(s)")
+    return moved, hexes, losses
+
+
 def point_text(p: int) -> str:
     return "off the map" if p == geo.OFF_MAP else f"{p:02d}"
 
