@@ -34,11 +34,23 @@ def connect(server: Server, name: str, key: asyncssh.SSHKey):
 
 
 class Screen:
-    """What a terminal client has received so far, searchable as text."""
+    """What a terminal client has received so far, searchable as text. It reads all the time, as
+    a real terminal does: the server stops reading a session's pseudo-terminal while the client
+    leaves its output unread, so a client that only read while waiting would stall its own UI."""
 
     def __init__(self, process) -> None:
         self.process = process
         self.seen = b""
+        self.ended = False
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            chunk = await self.process.stdout.read(65536)
+            if not chunk:
+                self.ended = True
+                return
+            self.seen += chunk
 
     async def wait_for(self, *texts: str, limit: float = 60.0) -> None:
         """Until any of ``texts`` has been shown."""
@@ -46,10 +58,9 @@ class Screen:
 
         async def loop() -> None:
             while not any(w in self.seen for w in wanted):
-                chunk = await self.process.stdout.read(65536)
-                if not chunk:
+                if self.ended:
                     raise AssertionError(f"the session ended before showing {texts!r}")
-                self.seen += chunk
+                await asyncio.sleep(0.05)
         await asyncio.wait_for(loop(), limit)
 
     async def press(self, *keys: str) -> None:
