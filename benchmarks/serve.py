@@ -110,7 +110,8 @@ async def measure(sessions: int, presses: int) -> dict:
             player, _ = await open_client(server.port, "mover", key)
             from hexwar.scenarios.loader import builtin_paths  # the picker lists them in this order
             down = b"\x1b[B" * [p.stem for p in builtin_paths()].index("border-clash")
-            for keys, text in ((b"\x1b[B\r", b"Choose a scenario"), (down + b"\r", b"who plays?"), (b"\r", b"T1/15")):
+            for keys, text in ((b"\x1b[B\r", b"Choose a scenario"), (down + b"\r", b"who plays?"),
+                               (b"\r", b"How well should the computer play?"), (b"\r", b"T1/15")):
                 player.seen = b""
                 player.process.stdin.write(keys)
                 await player.wait_for(text)
