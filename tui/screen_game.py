@@ -205,6 +205,11 @@ class GameScreen(Screen):
         return [u for _, u in sorted(game.state.units.items())
                 if u.alive and u.hex is not None and h in game.ruleset.occupied_hexes(game, u.id)]
 
+    def _units_for_cards(self, h: Hex) -> list:
+        """The units in ``h`` in card order: a regiment before the leader stacked with it."""
+        leader = self.map_view.drawing.is_leader
+        return sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id))
+
     def _zones(self, uid: str) -> dict[str, tuple[Hex, ...]]:
         """The selected unit's zones, asked once per position (the cursor moves often)."""
         memo = self.legal.zones
@@ -232,8 +237,7 @@ class GameScreen(Screen):
         game = self.session.game
         h = self.map_view.cursor
         info = hex_lines(game, h)
-        leader = self.map_view.drawing.is_leader
-        for u in sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id)):  # regiment first
+        for u in self._units_for_cards(h):
             info += card_lines(game, u.id)
         self._set("#info", "\n".join(info), layout=False)
         self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
@@ -765,8 +769,7 @@ class GameScreen(Screen):
         place to read them whole."""
         game = self.session.game
         h = self.map_view.cursor
-        leader = self.map_view.drawing.is_leader
-        units = sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id))
+        units = self._units_for_cards(h)
         if not units and self.selected in game.state.units:
             units = [game.state.units[self.selected]]
             h = units[0].hex if units[0].hex is not None else h
