@@ -385,6 +385,28 @@ def view_of(game) -> "View":
 COMBAT_ARMS = ("inf", "cav", "art", "cossack")
 
 
+def _index_hex(h, us: list, alive: dict, combat: dict, redoubt: dict, zocs: dict) -> None:
+    """Index one hex's units (``View._index``): the live ones, the live combat units, its
+    redoubt, and the first unit of each side that projects a ZOC, in id order (see ``zoc``)."""
+    here = [u for u in us if u.hex is not None and u.strength > 0]
+    if not here:
+        return
+    alive[h] = here
+    c = [u for u in here if arm(u) in COMBAT_ARMS]
+    if c:
+        combat[h] = c
+        firsts: list = []
+        for u in c:
+            if arm(u) in ZOC_ARMS and all(s != u.side for s, _ in firsts):
+                firsts.append((u.side, u))
+        if firsts:
+            zocs[h] = firsts
+    if len(c) < len(here):
+        r = next((u for u in here if arm(u) == "redoubt"), None)
+        if r is not None:
+            redoubt[h] = r
+
+
 class View:
     """Questions about one position. A ``snapshot`` view (what ``view_of`` builds for a position
     nobody is changing) indexes the live units, combat units and redoubts of every hex once; a
@@ -425,34 +447,38 @@ class View:
         return self._indexed[2]  # type: ignore[index]
 
     def _index(self) -> None:
-        """Index the position, or take the index of the same position from the state."""
+        """Index the position, or take the index of the same position from the state. When the
+        state kept the index of an earlier position, only the hexes whose occupancy lists are
+        new are indexed again (``State.shared_occupancy`` makes new lists only for the hexes
+        units left or entered): an order moves one or two units out of a hundred."""
         key = self.st.position_token()
+        occ = self.occ
         kept = self.st.__dict__.get("_poltava_index")
-        if kept is not None and kept[0] == key and kept[2] is self.occ:
+        if kept is not None and kept[0] == key and kept[2] is occ:
             self._indexed = kept[1]
             return
+        if kept is not None:
+            before = kept[2]
+            touched = [h for h, us in occ.items() if before.get(h) is not us]
+            touched.extend(h for h in before if h not in occ)
+            if len(touched) <= 16:
+                alive, combat, redoubt, zocs = (dict(x) for x in kept[1])
+                for h in touched:
+                    for table in (alive, combat, redoubt, zocs):
+                        table.pop(h, None)
+                    us = occ.get(h)
+                    if us:
+                        _index_hex(h, us, alive, combat, redoubt, zocs)
+                self._keep_index(key, (alive, combat, redoubt, zocs))
+                return
         alive, combat, redoubt, zocs = {}, {}, {}, {}
-        for h, us in self.occ.items():
-            here = [u for u in us if u.hex is not None and u.strength > 0]
-            if not here:
-                continue
-            alive[h] = here
-            c = [u for u in here if arm(u) in COMBAT_ARMS]
-            if c:
-                combat[h] = c
-                # the first unit of each side that projects a ZOC, in id order (see ``zoc``)
-                firsts: list = []
-                for u in c:
-                    if arm(u) in ZOC_ARMS and all(s != u.side for s, _ in firsts):
-                        firsts.append((u.side, u))
-                if firsts:
-                    zocs[h] = firsts
-            if len(c) < len(here):
-                r = next((u for u in here if arm(u) == "redoubt"), None)
-                if r is not None:
-                    redoubt[h] = r
-        self._indexed = (alive, combat, redoubt, zocs)
-        self.st.__dict__["_poltava_index"] = (key, self._indexed, self.occ)
+        for h, us in occ.items():
+            _index_hex(h, us, alive, combat, redoubt, zocs)
+        self._keep_index(key, (alive, combat, redoubt, zocs))
+
+    def _keep_index(self, key, indexed) -> None:
+        self._indexed = indexed
+        self.st.__dict__["_poltava_index"] = (key, indexed, self.occ)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
