@@ -1,0 +1,33 @@
+"""A unit that is not yet on the map (Poltava scenario 2's Swedish columns, A38): picking it
+with tab puts the cursor on its entry hex and marks where it can get, as for a unit on the map."""
+
+from __future__ import annotations
+
+from hexwar.engine.hexgrid import Hex
+from hexwar.scenarios.loader import load_named
+from hexwar.tui.app import HexwarApp
+from hexwar.tui.session import HUMAN
+
+from tui_helpers import game_screen, settle
+
+
+async def test_tab_to_a_unit_waiting_to_enter_jumps_to_its_entry_hex_and_marks_its_reach():
+    s = load_named("poltava-2")
+    app = HexwarApp(scenario=s, players={"sweden": HUMAN, "russia": HUMAN}, theme="default", save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        g = app.session.game
+        await pilot.press("tab")
+        await pilot.pause()
+        uid = screen.selected
+        assert g.state.units[uid].hex is None
+        enters = [o for o in g.legal_orders() if o.kind == "enter" and o["unit"] == uid]
+        entry = {Hex(*o["path"][0]) for o in enters}
+        assert len(entry) == 1 and screen.map_view.cursor == next(iter(entry))
+        marks = screen._selection_marks()
+        reach = {h for h, m in marks.items() if m.reach is not None}
+        assert reach == {Hex(*o["path"][-1]) for o in enters}
+        await pilot.press("enter")  # enter: the entry hex itself, where the cursor stands
+        await settle(pilot)
+        assert app.session.game.state.units[uid].hex == Hex(*enters[0]["path"][0])
