@@ -31,3 +31,23 @@ async def test_tab_to_a_unit_waiting_to_enter_jumps_to_its_entry_hex_and_marks_i
         await pilot.press("enter")  # enter: the entry hex itself, where the cursor stands
         await settle(pilot)
         assert app.session.game.state.units[uid].hex == Hex(*enters[0]["path"][0])
+
+
+async def test_hexes_that_change_while_the_map_is_scrolled_are_repainted():
+    """Found in play at 80x24: with the view scrolled down to the Swedish entry hexes, entering
+    a unit left the old reach marks on screen (the repaint went to the wrong lines) until the
+    cursor moved. What the terminal shows must follow the position at once."""
+    s = load_named("poltava-2")
+    app = HexwarApp(scenario=s, players={"sweden": HUMAN, "russia": HUMAN}, theme="default", save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        mark = screen.map_view.glyphs.reach
+        await pilot.press("tab")
+        await settle(pilot)
+        assert screen.map_view.scroll_offset.y > 0  # the entry hexes are at the bottom of the map
+        assert app.export_screenshot().count(mark) > 10
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.selected is None
+        assert app.export_screenshot().count(mark) == 0
