@@ -49,7 +49,7 @@ def move_order(kind: str, unit_id: str, path, mode: str) -> Order:
     itself (hexes of the map, a known unit id): the same value, built without re-checking it,
     since a unit may have a hundred destinations. The hexes stay ``Hex`` pairs: equal to, hashed
     and sent like the plain pairs ``Order.make`` would hold."""
-    return Order(kind, (("mode", mode), ("path", tuple(path)), ("unit", unit_id)))
+    return Order.unchecked(kind, (("mode", mode), ("path", tuple(path)), ("unit", unit_id)))
 
 
 class PoltavaRuleset(Ruleset):
@@ -659,12 +659,24 @@ class PoltavaRuleset(Ruleset):
         f, rng, _ = self.fire_value(v, u)
         if f <= 0:
             return
-        for t in v.st.units_in_id_order():
-            if t.alive and t.side != u.side and arm(t) in ("inf", "cav", "art", "cossack") \
-                    and hex_distance(u.hex, t.hex) <= rng:
+        for t in self._fire_targets(v, u.side):
+            if hex_distance(u.hex, t.hex) <= rng:
                 o = Order.make("fire", unit=u.id, target=t.id)
                 if self._validate_fire(v, o) is None:
                     yield o
+
+    @staticmethod
+    def _fire_targets(v: View, side: str) -> list:
+        """The live enemy combat units of ``side``, in id order: whom its units may shoot at,
+        range aside. Worked out once per position on a view of a position nobody changes."""
+        key = ("fire-targets", side)
+        targets = v._zoc.get(key) if v.snapshot else None
+        if targets is None:
+            targets = [t for t in v.st.units_in_id_order()
+                       if t.alive and t.side != side and arm(t) in ("inf", "cav", "art", "cossack")]
+            if v.snapshot:
+                v._zoc[key] = targets
+        return targets
 
     def attack_orders(self, v: View) -> Iterator[Order]:
         st = v.st
