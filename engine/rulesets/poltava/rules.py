@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors, hex_spiral
+from hexwar.engine.movement import Route
 from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Ruleset, order_names_unit
 from hexwar.engine.state import State, Unit
@@ -779,15 +780,34 @@ class PoltavaRuleset(Ruleset):
         return sorted(h for h in view_of(game).zoc(side) if h in game.map)
 
     def reachable(self, game, unit_id: str):
+        """Where the unit can move now; for a unit whose turn to enter has come, where it can get
+        from its entry hex (the entry hex itself at cost 0, the path starting there)."""
         st = game.state
         u = st.units.get(unit_id)
-        if u is None or not u.alive:
+        if u is None:
             return {}
         v = view_of(game)
+        if u.hex is None:
+            return self._entry_reach(v, u)
+        if not u.alive:
+            return {}
         out = {}
         for mode in MODES:
             for h, r in v.search(u, mode).items():
                 out.setdefault(h, r)
+        return out
+
+    def _entry_reach(self, v: View, u) -> dict:
+        waiting = u.marks.get("waiting")
+        if not waiting or waiting > v.st.turn or u.strength <= 0:
+            return {}
+        start = self.entry_hex(v, u)
+        if start is None:
+            return {}
+        out = {start: Route(0, (start,))} if v.can_end(u, start) else {}
+        for mode in MODES:
+            for h, r in v.search(u, mode, start).items():
+                out.setdefault(h, Route(r.cost, (start, *r.path)))
         return out
 
     def targets(self, game, unit_id: str):
