@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from hexwar.engine.hexgrid import Hex, hex_direction_to, hex_distance, hex_neighbors
 
 from . import melee as M
 from .board import View, arm, hx, ids_by_arm, in_division, odb_ranks, other
 from .data import MELEE_ARMS, RUSSIA, SWEDEN, clock, parse_result
+
+
+_SIDE = attrgetter("side")
 
 
 def L(v, h):
@@ -155,7 +160,7 @@ def post_checks(rs, ctx) -> None:
         if not u.alive:
             continue
         here = occ.get(u.hex, ())
-        if len(here) < 2 or all(x.side == u.side for x in here):
+        if len(here) < 2 or all(map(u.side.__eq__, map(_SIDE, here))):
             continue  # no enemy of any arm in its hex (the common case, checked cheaply)
         if v.combat_at(u.hex, other(u.side)):
             cands = sorted((hex_distance(u.hex, x.hex), x.hex) for x in st.side_units(u.side) if arm(x) in MELEE_ARMS)
