@@ -81,7 +81,7 @@ def test_s22_4_a_retreat_with_one_way_back_needs_no_order():
 
 
 def engaged_on(rows):
-    g = game([BLUE_COL, RED_LINE], phase="attack", rows=rows)
+    g = game([dict(BLUE_COL, strength=2), dict(RED_LINE, strength=2)], phase="attack", rows=rows)
     play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
     g.state.phase = "melee"
     g.state.active = "blue"
@@ -125,8 +125,9 @@ def test_s22_4_a_general_with_a_losing_unit_rolls_to_escape():
     g = engaged([BLUE_COL, RED_LINE, gen])
     play(g, "melee", unit="b", dice=[10, 11])
     play(g, "retreat", unit="r", path=((4, 3), (5, 2)), dice=[6, *SPARE])
-    # escaped to the nearest friendly unit: its own, now two hexes back
-    assert B.state_of(unit(g, "rg")) == "formed" and unit(g, "rg").hex == unit(g, "r").hex == (5, 2)
+    # escaped to the nearest friendly stand: one of its own unit's, now two hexes back
+    assert B.state_of(unit(g, "rg")) == "formed" and unit(g, "r").hex == (5, 2)
+    assert unit(g, "rg").hex in B.stand_hexes(unit(g, "r"))
 
 
 def test_s12_every_melee_must_be_fought():
@@ -147,7 +148,7 @@ def test_s6_the_six_phases_come_in_order():
 
 
 def test_s8_3_appearance_on_the_own_edge_away_from_formed_enemy_lines():
-    g = game([BLUE_COL, dict(RED_LINE, hex="0609")], phase="appearance")
+    g = game([dict(BLUE_COL, strength=1), dict(RED_LINE, hex="0609", strength=1)], phase="appearance")
     u = unit(g, "b")
     u.hex = None
     u.mark("state", "restored")
@@ -182,9 +183,9 @@ def test_s22_10_an_army_with_half_its_combat_units_gone_breaks():
 
 
 def test_s22_10_points_and_the_draw_margin():
-    g = game([BLUE_COL, RED_LINE, dict(id="r2", side="red", kind="INF_LINE", hex="1002", formation="line"),
-              dict(id="r3", side="red", kind="INF_LINE", hex="0802", formation="line"),
-              dict(id="r4", side="red", kind="INF_LINE", hex="0402", formation="line")],
+    g = game([dict(BLUE_COL, strength=1), dict(RED_LINE, strength=1), dict(id="r2", side="red", kind="INF_LINE", hex="1002", formation="line", strength=1),
+              dict(id="r3", side="red", kind="INF_LINE", hex="0802", formation="line", strength=1),
+              dict(id="r4", side="red", kind="INF_LINE", hex="0402", formation="line", strength=1)],
              labels={"Mill": "0608"}, victory={"objectives": ["Mill"]})
     assert T.points(g.scenario, g.state, "blue") == 3           # holds the Mill
     unit(g, "r").mark("state", "destroyed")

@@ -297,7 +297,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             return None
         if kind == "join":
             into = order.get("into")
-            if into not in MV.join_targets(state, B.View(state), u):
+            if into not in MV.join_targets(hmap, state, B.View(state), u):
                 return f"{uid} may join only a formed friendly unit of its own type, touching it, " \
                        "with room under the 4-stand limit, and only as a single stand (4.4)"
             return None
@@ -305,10 +305,11 @@ class NapoleonicaRuleset(Words, Ruleset):
             if B.is_general(u):
                 return "generals have no formation"
             opt = (order.get("formation"), _facing(order.get("facing")))
-            if opt not in MV.formation_options(u, MV.can_reman(state, B.View(state), u)):
+            view = B.View(state)
+            if opt not in MV.formation_options(u, MV.can_reman(state, view, u)):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
-            return None
+            return MV.form_refusal(hmap, view, u, opt[0], opt[1])
         if kind == "dismantle":
             if _hex(order.get("hex")) not in MV.dismantle_targets(B.View(state), u):
                 return "engineers or infantry next to a barricaded bridge dismantle its barricade (22.9)"
@@ -333,9 +334,9 @@ class NapoleonicaRuleset(Words, Ruleset):
             form, f = order.get("formation"), _facing(order.get("facing"))
             if form not in forms or f not in (u.facing, (u.facing + 3) % 6):
                 return f"{kind}: a formation of {', '.join(forms)}, keeping or reversing the facing (9.9)"
-            if kind == "mount" and hmap.terrain_at(u.hex) in ("forest", "swamp", "ravine"):
+            if kind == "mount" and B.any_on(hmap, u, ("forest", "swamp", "ravine")):
                 return "mounted cavalry may not stand in forest or swamp"
-            return None
+            return MV.form_refusal(hmap, B.View(state), u, form, f)
         return f"unknown order {kind!r}"
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
@@ -501,6 +502,7 @@ class NapoleonicaRuleset(Words, Ruleset):
         if kind in ("climb", "gate"):
             frm, h = u.hex, Hex(*order["hex"])
             u.hex = h
+            u.mark("on_wall", kind == "climb")
             ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
                      frm=[frm[0], frm[1]], to=[h[0], h[1]])
             return
@@ -532,7 +534,14 @@ class NapoleonicaRuleset(Words, Ruleset):
             start = u.hex
             how = "move-unlimbered" if B.formation(u) == "unlimbered" else "move"
             if path:
-                u.hex = Hex(*path[-1])
+                end = Hex(*path[-1])
+                stored = u.marks.get("stands")
+                if isinstance(stored, str) and stored:
+                    dq, dr = end[0] - start[0], end[1] - start[1]
+                    u.mark("stands", B.encode_stands(Hex(h[0] + dq, h[1] + dr) for h in B.decode_stands(stored)))
+                u.hex = end
+            if u.marks.get("on_wall"):
+                u.mark("on_wall", False)
             if B.garrison(u):
                 u.mark("garrison", False)
                 how = "leave"
@@ -550,6 +559,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                     ctx.emit("re-form-failed", unit=u.id)
                     return
             u.mark("state", "formed")
+        B.unfreeze_stands(u)      # the new formation is laid out from the anchor stand (21.5)
         if kind == "form" and form == "gunners" and B.formation(u) != "gunners":
             state.vars.setdefault("guns", {})[B.gun_id(u)] = [u.hex[0], u.hex[1]]
             ctx.emit("gun-abandoned", unit=u.id, at=[u.hex[0], u.hex[1]])
@@ -666,14 +676,17 @@ class NapoleonicaRuleset(Words, Ruleset):
             u = state.units[uid]
             st = B.state_of(u)
             if u.hex is not None:
-                if u.hex not in hmap:
-                    out.append(f"{uid} off the map at {u.hex}")
                 if st not in B.ON_TABLE:
                     out.append(f"{uid} on the table but {st}")
                 table = gens if B.is_general(u) else stands
-                if u.hex in table:
-                    out.append(f"{uid} and {table[u.hex]} share {u.hex}")
-                table[u.hex] = uid
+                for h in B.stand_hexes(u) or (u.hex,):
+                    if h not in hmap:
+                        out.append(f"{uid} off the map at {h}")
+                    if h in table:
+                        out.append(f"{uid} and {table[h]} share {h}")
+                    table[h] = uid
+                if B.stand_hexes(u) and B.stand_hexes(u)[0] != u.hex:
+                    out.append(f"{uid}'s first stand is not its anchor hex {u.hex}")
                 if u.strength < 1:
                     out.append(f"{uid} on the table with {u.strength} stands")
             elif st in B.ON_TABLE:

@@ -95,9 +95,9 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         yield Order.make(step, unit=u.id, hex=tuple(h))
     for h in MV.fortify_targets(hmap, view, view.state, u):
         yield Order.make("fortify", unit=u.id, hex=tuple(h))
-    for into in MV.join_targets(view.state, view, u):
+    for into in MV.join_targets(hmap, view.state, view, u):
         yield Order.make("join", unit=u.id, into=into)
-    for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
+    for form, f in MV.placed_form_options(hmap, view, view.state, u):
         yield Order.make("form", unit=u.id, formation=form, facing=f)
     for h in MV.dismantle_targets(view, u):
         yield Order.make("dismantle", unit=u.id, hex=tuple(h))
@@ -110,6 +110,8 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
         for form in forms:
             for f in ([u.facing] if form == "square" else [u.facing, (u.facing + 3) % 6]):
+                if MV.form_refusal(hmap, view, u, form, f) is not None:
+                    continue
                 yield Order.make(kind, unit=u.id, formation=form, facing=f)
 
 def unit_at(state: State, h: Hex | None) -> Unit | None:
