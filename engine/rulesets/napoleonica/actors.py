@@ -40,29 +40,45 @@ def appearers(state: State, side: str) -> list[Unit]:
     return out
 
 def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = False) -> list[tuple[Hex, str, int]]:
-    """Where and how a unit may appear (8.3, 21.10): an own-edge hex, not next to an enemy,
-    3+ hexes from every formed enemy line, column or battery in position."""
+    """Where and how a unit may appear (8.3, 21.10): its whole footprint within the two rows
+    nearest its own edge with at least one stand on the edge row, every stand free and not
+    next to an enemy, 3+ hexes from every formed enemy line, column or battery in position."""
     view = B.View(state)
     edge = B.edge_of(scenario, u.side)
+    threats = [B.stand_hexes(e) for e in view.enemy_stands(u.side)
+               if B.state_of(e) == "formed" and B.formation(e) in ("line", "column", "unlimbered")]
     out = []
-    for h in hmap.edge_hexes(edge):
-        if h in view.stands or view.generals.get(h) and B.is_general(u):
+    for h in hmap.hexes:
+        if hmap.rows_from_edge(h, edge) > 1:
             continue
-        if hmap.terrain_at(h) in ("lake", "river", "village") or (hmap.terrain_at(h) in ("forest", "swamp", "ravine")
-                                                      and not (B.foot(u) or B.is_general(u))):
-            continue
-        if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
-            continue
-        if any(B.near(B.stand_hexes(e), [h]) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
-               and B.formation(e) in ("line", "column", "unlimbered")
-               for e in view.enemy_stands(u.side)):
+        if B.is_general(u):
+            if hmap.rows_from_edge(h, edge) != 0 or view.generals.get(h) or h in view.stands \
+                    or MV.standable(hmap, view, u, h) is False or view.adjacent_enemy(h, u.side):
+                continue
+            out.append((h, B.formation(u), u.facing))
+            if first_only:
+                return out
             continue
         for form in appear_formations(state, u):
             for f in range(6):
+                stands = B.layout_of(u, h, f, form)
+                if not _appear_fits(hmap, view, u, stands, edge, threats):
+                    continue
                 out.append((h, form, f))
                 if first_only:
                     return out
     return out
+
+
+def _appear_fits(hmap, view: B.View, u: Unit, stands, edge: str, threats) -> bool:
+    if not all(x in hmap and hmap.rows_from_edge(x, edge) <= 1 for x in stands):
+        return False
+    if not any(hmap.rows_from_edge(x, edge) == 0 for x in stands):
+        return False
+    if not MV.fits(hmap, view, u, stands):
+        return False
+    return all(B.near(t, stands) >= D.APPEAR_MIN_D for t in threats)
+
 
 def appear_formations(state: State, u: Unit) -> tuple[str, ...]:
     """Any formation but disordered (8.3); a battery whose gun was left behind comes back as
@@ -130,9 +146,10 @@ def deployers(state: State, side: str) -> list[Unit]:
 
 
 def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
-    """Where a unit may be placed (22.10): within 6 rows of the own edge, on ground it may
-    stand on, in a hex no other stand holds (a general: no other general, and with at most one
-    friendly stand), and not next to an enemy stand."""
+    """Where a unit may be placed (22.10): its whole footprint (in the formation and facing the
+    file gives it) within 6 rows of the own edge, on ground it may stand on, in hexes no other
+    stand holds, not next to an enemy stand; a general in a hex with no other general and at
+    most one friendly stand."""
     view = B.View(state)
     edge = B.edge_of(scenario, u.side)
     gen = B.is_general(u)
@@ -140,19 +157,32 @@ def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
     for h in hmap.hexes:
         if hmap.rows_from_edge(h, edge) >= D.DEPLOY_ROWS:
             continue
-        t = hmap.terrain_at(h)
-        if t in ("lake", "river") or (t == "ford" and B.formation(u) == "unlimbered"):
-            continue
-        if t in ("forest", "swamp", "ravine") and not (B.foot(u) or gen):
-            continue
         if gen:
-            if view.generals.get(h) or (h in view.stands and view.stands[h].side != u.side):
+            if hmap.terrain_at(h) in ("lake", "river") or view.generals.get(h) \
+                    or (h in view.stands and view.stands[h].side != u.side):
                 continue
-        elif h in view.stands or (t == "village" and (B.mounted(u) or B.arm(u) == "train")):
+            if view.adjacent_enemy(h, u.side) and h not in view.stands:
+                continue          # 9.4; a general only stacked with a friendly stand (22.6)
+            out.append(h)
             continue
-        elif any(g.side != u.side for g in view.generals.get(h, ())):
+        t = hmap.terrain_at(h)
+        if t == "village":
+            # a settlement garrison holds its one hex
+            if B.mounted(u) or B.arm(u) == "train" or h in view.stands or view.adjacent_enemy(h, u.side) \
+                    or any(g.side != u.side for g in view.generals.get(h, ())):
+                continue
+            out.append(h)
             continue
-        if view.adjacent_enemy(h, u.side) and not (gen and h in view.stands):
-            continue          # 9.4; a general only stacked with a friendly stand (22.6)
-        out.append(h)
+        stands = B.layout_of(u, h, u.facing, outside=True)
+        if not all(x in hmap and hmap.rows_from_edge(x, edge) < D.DEPLOY_ROWS for x in stands):
+            continue
+        if all(_deploy_ground(hmap, u, x) for x in stands) and MV.fits(hmap, view, u, stands):
+            out.append(h)
     return sorted(out)
+
+
+def _deploy_ground(hmap, u: Unit, h: Hex) -> bool:
+    t = hmap.terrain_at(h)
+    if t in ("lake", "river", "village", "rampart") or (t == "ford" and B.formation(u) == "unlimbered"):
+        return False
+    return not (t in ("forest", "swamp", "ravine") and not B.foot(u))
