@@ -10,7 +10,7 @@ from hexwar.engine.rulesets.napoleonica import board as B
 from hexwar.engine.rulesets.napoleonica import movement as MV
 from hexwar.scenarios.loader import ScenarioError
 
-from napo_helpers import NORTH, SOUTH, board, game, play, unit
+from napo_helpers import NORTH, SOUTH, Script, board, game, play, unit
 
 
 def label(q, r):
@@ -123,6 +123,7 @@ def test_s22_4_a_beaten_unit_keeps_its_shape_and_retreats_as_a_whole():
     play(g, "melee", unit="b", dice=[10, 11, *[10] * 10])     # 18 against 16: beaten by 2
     r = unit(g, "r")
     assert B.state_of(r) == "disordered" and r.strength == 3
+    play(g, "lose", unit="r", hex=tuple(before[-1]), dice=[10] * 10)    # its right end goes
     paths = [o["path"] for o in g.legal_orders() if o.kind == "retreat"]
     if paths:
         play(g, "retreat", unit="r", path=paths[0], dice=[10] * 10)
@@ -173,3 +174,29 @@ def test_validate_footprints_off_the_map_or_on_another_unit():
         board([dict(id="a", side="blue", kind="INF_LINE", hex=label(2, 8), formation="line"),
                dict(id="b", side="blue", kind="INF_LINE", hex=label(4, 5), formation="column")])
     assert any("units[1].hex" in p and "a's" in p for p in err.value.problems)
+
+
+def test_s22_4_the_owner_chooses_which_stand_a_beaten_unit_loses():
+    # a beaten line of 4 may give up either end stand (the middle ones would split it, 21.5);
+    # the choice is a pending decision of its owner, made before the retreat
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 7), formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 4), formation="line")], phase="attack")
+    play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
+    line = B.stand_hexes(unit(g, "r"))
+    g.state.phase, g.state.active = "melee", "blue"
+    play(g, "melee", unit="b", dice=[10, 11])                  # 18 against 16: red is beaten
+    assert g.to_act() == "red" and g.state.pending[0]["kind"] == "lose-stand"
+    options = sorted(o["hex"] for o in g.legal_orders() if o.kind == "lose")
+    assert options == sorted([tuple(line[0]), tuple(line[-1])])
+    assert g.validate(Order.make("lose", unit="r", hex=tuple(line[1]))) is not None
+    assert g.validate(Order.make("end-phase")) is not None
+    play(g, "lose", unit="r", hex=tuple(line[0]), dice=[10] * 10)
+    paths = [o for o in g.legal_orders() if o.kind == "retreat"]
+    if paths:                     # the retreat follows, an order when several ways are as good
+        g.apply(paths[0], Script(*[10] * 10))
+    assert not g.state.pending
+    r = unit(g, "r")
+    stands = B.stand_hexes(r)
+    # the left end went; the three others kept their shape (the new anchor is the old second)
+    dq, dr = stands[0].q - line[1].q, stands[0].r - line[1].r
+    assert r.strength == 3 and stands == tuple(shifted(h, dq, dr) for h in line[1:])

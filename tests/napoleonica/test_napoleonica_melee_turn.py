@@ -46,6 +46,9 @@ def test_s22_4_the_loser_loses_a_stand_is_disordered_and_retreats_two_hexes():
     assert g.state.vars["contacts"] == []
     # red's line at (3,4) was hit from (3,5): NE (4,3), NW (3,3) and W (2,4) all go to d = 2,
     # so the owner chooses; the spec's preference (own edge = north, then clock 1 first) comes first
+    # first its owner chooses which stand goes: an end of the line (21.5); the far end here
+    assert g.to_act() == "red" and g.state.pending == [{"side": "red", "kind": "lose-stand", "unit": "r"}]
+    play(g, "lose", unit="r", hex=(0, 4))
     assert g.to_act() == "red" and g.state.pending == [{"side": "red", "kind": "retreat", "unit": "r"}]
     paths = [o["path"] for o in g.legal_orders() if o.kind == "retreat"]
     assert paths[0] == ((4, 3), (5, 2))
@@ -60,6 +63,8 @@ def test_s22_4_the_loser_loses_a_stand_is_disordered_and_retreats_two_hexes():
 def test_s22_4_while_a_retreat_waits_only_its_owner_acts():
     g = engaged()
     play(g, "melee", unit="b", dice=[10, 12])
+    assert {o.kind for o in g.legal_orders()} == {"lose", "resign"}
+    play(g, "lose", unit="r", hex=(0, 4))
     kinds = {o.kind for o in g.legal_orders()}
     assert kinds == {"retreat", "resign"}
     first = next(o for o in g.legal_orders() if o.kind == "retreat")
@@ -75,6 +80,7 @@ def test_s22_4_a_retreat_with_one_way_back_needs_no_order():
     rows[4] = "...L" + "." * 8
     g = engaged_on(rows)
     play(g, "melee", unit="b", dice=[10, 12, *SPARE])
+    play(g, "lose", unit="r", hex=(2, 4), dice=SPARE)        # its far stand goes; one is left
     r = unit(g, "r")
     assert B.state_of(r) == "disordered" and r.hex == (2, 3)
     assert not [o for o in g.legal_orders() if o.kind == "retreat"]
@@ -119,11 +125,13 @@ def test_s22_4_a_general_with_a_losing_unit_rolls_to_escape():
     gen = dict(id="rg", side="red", kind="GEN", hex="0605")
     g = engaged([BLUE_COL, RED_LINE, gen])
     play(g, "melee", unit="b", dice=[10, 11])                # red +1 for its general: 16 < 18
+    play(g, "lose", unit="r", hex=(0, 4))
     assert B.state_of(unit(g, "rg")) == "formed"             # it rolls once its unit has retreated
     play(g, "retreat", unit="r", path=((4, 3), (5, 2)), dice=[5, *SPARE])   # d20 5: taken
     assert B.state_of(unit(g, "rg")) == "captured"
     g = engaged([BLUE_COL, RED_LINE, gen])
     play(g, "melee", unit="b", dice=[10, 11])
+    play(g, "lose", unit="r", hex=(0, 4))
     play(g, "retreat", unit="r", path=((4, 3), (5, 2)), dice=[6, *SPARE])
     # escaped to the nearest friendly stand: one of its own unit's, now two hexes back
     assert B.state_of(unit(g, "rg")) == "formed" and unit(g, "r").hex == (5, 2)

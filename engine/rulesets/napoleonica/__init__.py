@@ -29,6 +29,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
   through the fort's gate (22.7); coming down from a wall is a one-hex ``move``.
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
+* ``lose unit hex`` - melee phase: the owner of a beaten unit chooses which of its stands is
+  lost (any whose loss leaves the rest connected, 21.5), before it retreats.
 * ``retreat unit path`` - melee phase: the owner of a beaten unit chooses its two-hex retreat
   among the equally good ones (22.4); a unit with one way back takes it without an order.
 * ``resign``.
@@ -61,7 +63,8 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "dismantle", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "lose", "reman", "dismantle",
+         "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -149,6 +152,10 @@ class NapoleonicaRuleset(Words, Ruleset):
                 if F.shooter_problem(state, u) is None:
                     for t in AC.fire_targets(hmap, view, state, u):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
+        elif state.pending and state.pending[0]["kind"] == "lose-stand":
+            u = state.units[state.pending[0]["unit"]]
+            for h in M.lost_stand_options(u):
+                yield Order.make("lose", unit=u.id, hex=tuple(h))
         elif state.pending:
             u = state.units[state.pending[0]["unit"]]
             for path in M.retreat_paths(hmap, game.scenario, state, u):
@@ -176,6 +183,8 @@ class NapoleonicaRuleset(Words, Ruleset):
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "deployment":
             return "place every unit first (22.10)"
+        if state.pending and state.pending[0]["kind"] == "lose-stand":
+            return "choose which stand the beaten unit loses first (22.4, 21.5)"
         if state.pending:
             return "choose where the beaten unit retreats first (22.4)"
         if state.phase == "melee" and M.components(state):
@@ -203,7 +212,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             return f"{uid} is not a unit of {acting}"
         phase = state.phase
         want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
-                "retreat": "melee", "deploy": "deployment"}.get(kind, "movement")
+                "retreat": "melee", "lose": "melee", "deploy": "deployment"}.get(kind, "movement")
         if phase != want:
             return f"{kind} orders belong to the {want} phase, not the {phase} phase (6)"
         if kind == "deploy":
@@ -214,8 +223,15 @@ class NapoleonicaRuleset(Words, Ruleset):
                        "free hex not next to an enemy (22.10)"
             return None
         owed = [p["unit"] for p in state.pending]
+        if kind == "lose":
+            if not owed or owed[0] != uid or state.pending[0]["kind"] != "lose-stand":
+                return f"{uid} owes no choice of a lost stand now"
+            if _hex(order.get("hex")) not in M.lost_stand_options(u):
+                return "lose one of the unit's stands whose loss leaves the others together (21.5): " + \
+                    ", ".join(hmap.label(h) for h in M.lost_stand_options(u))
+            return None
         if kind == "retreat":
-            if not owed or owed[0] != uid:
+            if not owed or owed[0] != uid or state.pending[0]["kind"] != "retreat":
                 return f"{uid} owes no retreat now" + (f" ({owed[0]} retreats first)" if owed else "")
             path = order.get("path")
             paths = M.retreat_paths(hmap, game.scenario, state, u)
@@ -395,6 +411,11 @@ class NapoleonicaRuleset(Words, Ruleset):
             group = next(g for g in M.components(state) if u.id in g)
             M.resolve(ctx, group)
             self._after_melee(ctx)
+        elif kind == "lose":
+            state.pending.clear()
+            state.vars["stand_choices"].pop(0)
+            M.lose_stand(ctx, u, Hex(*order["hex"]))
+            self._after_melee(ctx)
         elif kind == "retreat":
             state.pending.clear()
             state.vars["retreats"].pop(0)
@@ -423,11 +444,12 @@ class NapoleonicaRuleset(Words, Ruleset):
         melee; while a retreat waits for its owner's choice it is a pending decision, so that
         owner is to act."""
         state = ctx.state
-        waiting = M.next_retreat(ctx)
+        waiting = M.next_decision(ctx)
         if waiting is not None:
-            owner = state.units[waiting].side
-            state.pending.append({"side": owner, "kind": "retreat", "unit": waiting})
-            ctx.emit("retreat-choice", unit=waiting, side=owner)
+            what, uid = waiting
+            owner = state.units[uid].side
+            state.pending.append({"side": owner, "kind": what, "unit": uid})
+            ctx.emit("retreat-choice" if what == "retreat" else "stand-choice", unit=uid, side=owner)
             return
         turn.after_action(ctx, self._has(ctx), passed=False)
 

@@ -127,14 +127,13 @@ def resolve(ctx: Resolution, group: list[str]) -> None:
 
 def lose(ctx: Resolution, u: Unit, margin: int) -> None:
     """A losing unit: one stand lost; captured (artillery, engineers, train), destroyed, fleeing
-    (beaten by 5+) or disordered and owing a two-hex retreat (22.4), which ``next_retreat``
+    (beaten by 5+) or disordered and owing a two-hex retreat (22.4), which ``next_decision``
     carries out once the melee is over. Its generals roll to escape (22.4) at once, or after
     the retreat."""
     gens = [g for g in ctx.state.side_units(u.side) if B.is_general(g) and B.on_table(g)
             and g.hex in B.stand_hexes(u)]
     B.freeze_stands(u)        # beaten: it is disordered where it stands (21.5 [P])
     u.strength -= 1
-    B.drop_stand(u)
     ctx.emit("stand-lost", unit=u.id, n=1, left=u.strength, why="melee")
     if B.arm(u) in ("art", "eng", "train"):
         remove(ctx, u, "captured")
@@ -144,6 +143,10 @@ def lose(ctx: Resolution, u: Unit, margin: int) -> None:
         remove(ctx, u, "fleeing")
     else:
         u.mark("state", "disordered")
+        if len(lost_stand_options(u)) > 1:
+            ctx.state.vars.setdefault("stand_choices", []).append(u.id)   # its owner picks (21.5)
+        else:
+            B.drop_stand(u)
         ctx.state.vars.setdefault("retreats", []).append(u.id)
         # its generals try to escape once it has retreated: it may be their nearest friend
         ctx.state.vars.setdefault("escapes", []).extend(g.id for g in gens)
@@ -194,17 +197,51 @@ def retreat_paths(hmap: HexMap, scenario, state: State, u: Unit) -> list[tuple[H
     return [p for _, p in sorted(ranked)]
 
 
-def next_retreat(ctx: Resolution) -> str | None:
-    """Carry out the owed retreats in order: a unit with one way back takes it, one with none
-    flees. Returns the id of the unit whose owner must choose (a ``retreat`` order), or None
-    when every retreat is done."""
+def lost_stand_options(u: Unit) -> tuple[Hex, ...]:
+    """The stands a beaten unit may give up (its owner's choice): any whose loss leaves the
+    others connected (21.5). Empty once the stand is gone."""
+    from .footprint import connected
+    stored = u.marks.get("stands")
+    if not isinstance(stored, str) or not stored:
+        return ()
+    stands = B.decode_stands(stored)
+    if len(stands) <= u.strength:
+        return ()
+    return tuple(h for h in stands if connected([x for x in stands if x != h]))
+
+
+def lose_stand(ctx: Resolution, u: Unit, h: Hex) -> None:
+    """Take the chosen stand off the table; the first stand left is the new anchor."""
+    rest = tuple(x for x in B.decode_stands(str(u.marks["stands"])) if x != h)
+    u.hex = rest[0]
+    if len(rest) <= 1:
+        B.unfreeze_stands(u)
+    else:
+        u.mark("stands", B.encode_stands(rest))
+    ctx.emit("stand-chosen", unit=u.id, at=[h[0], h[1]])
+
+
+def next_decision(ctx: Resolution) -> tuple[str, str] | None:
+    """Carry out what a melee left owing, in order: first the stands beaten units lose (the
+    owner chooses which when several may go), then the retreats (a unit with one way back
+    takes it, one with none flees). Returns (decision kind, unit id) when an owner must choose
+    (a ``lose`` or ``retreat`` order), or None when everything is done."""
     state = ctx.state
+    choices = state.vars.get("stand_choices", [])
+    while choices:
+        u = state.units[choices[0]]
+        if B.on_table(u) and len(lost_stand_options(u)) > 1:
+            return "lose-stand", u.id
+        choices.pop(0)
+        if B.on_table(u):
+            B.drop_stand(u)
+    state.vars.pop("stand_choices", None)
     owed = state.vars.get("retreats", [])
     while owed:
         u = state.units[owed[0]]
         paths = retreat_paths(ctx.map, ctx.scenario, state, u) if B.on_table(u) else []
         if len(paths) > 1:
-            return u.id
+            return "retreat", u.id
         owed.pop(0)
         if paths:
             retreat(ctx, u, paths[0])

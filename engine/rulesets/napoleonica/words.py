@@ -179,7 +179,7 @@ def why_not(ruleset: Any, g: "Position", uid: str, h: Hex) -> str | None:
         return "the battle has not started: end the phase to start it (6)"
     if st.pending:
         kind = str(st.pending[0].get("kind", "")).replace("-", " ")
-        return f"the {kind} decision must be answered first (22.4)" if kind == "retreat" else \
+        return f"the {kind} decision must be answered first (22.4)" if kind in ("retreat", "lose stand") else \
             f"the {kind} decision must be answered first"
     if u.side != st.active:
         return f"the other side acts now in the {PHASE_TITLES.get(st.phase, st.phase)} phase " \
@@ -564,6 +564,10 @@ def event_words(g: "Position", ev: dict[str, Any]) -> str | None:
         return f"{ev.get('unit')} is disordered ({ev.get('why')})"
     if isinstance(t, str) and t.startswith("unit-"):
         return f"{ev.get('unit')} is {t[5:]}"
+    if t == "stand-chosen":
+        return f"{ev.get('unit')} gives up its stand at {_hex(ev.get('at'))}"
+    if t == "stand-choice":
+        return f"{_side(g, ev.get('side'))} chooses which stand {ev.get('unit')} loses"
     if t == "retreated":
         return f"{ev.get('unit')} retreats from {_hex(ev.get('frm'))} to {_hex(ev.get('to'))}"
     if t == "moved":
