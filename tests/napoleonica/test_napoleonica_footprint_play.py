@@ -200,3 +200,19 @@ def test_s22_4_the_owner_chooses_which_stand_a_beaten_unit_loses():
     # the left end went; the three others kept their shape (the new anchor is the old second)
     dq, dr = stands[0].q - line[1].q, stands[0].r - line[1].r
     assert r.strength == 3 and stands == tuple(shifted(h, dq, dr) for h in line[1:])
+
+
+def test_s21_8_why_not_names_the_hex_where_the_formation_does_not_fit():
+    # a clear hex ringed by lake: a single stand could stand there, a line of 4 in no facing;
+    # the player is told the first hex at fault
+    rows = ["." * 12] * 11
+    rows[4] = "." * 8 + "LL" + ".."
+    rows[5] = "." * 7 + "L.L" + ".."
+    rows[6] = "." * 8 + "LL" + ".."
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(4, 8), formation="line")], rows=rows)
+    h = Hex(6, 5)
+    assert g.map.terrain_at(h) == "clear"
+    assert all(g.map.terrain_at(n) == "lake" for _, n in g.map.neighbors(h))
+    east = Hex(7, 5)                  # facing 12, the line runs east from its left end
+    assert g.ruleset.why_not(g, "l", h) == \
+        f"the line does not fit with its left-end stand there: hex {g.map.label(east)} is lake (21.5, 21.8)"

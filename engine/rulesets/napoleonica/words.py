@@ -21,6 +21,7 @@ from . import board as B
 from . import data as D
 from . import fire as F
 from . import melee as M
+from . import movement as MV
 from .geometry import Box, centre
 from .turn import PHASES
 
@@ -252,6 +253,23 @@ def _attack_reason(g: "Position", u: "Unit", h: Hex) -> str:
         "no contact hex can be reached (7.4)"
 
 
+ANCHOR_WORDS = {"line": "left-end stand", "column": "head", "square": "pivot stand"}
+
+
+def footprint_refusal(hmap, view: "B.View", u: "Unit", h: Hex) -> str | None:
+    """Why the unit's whole formation cannot stand with its anchor in ``h`` (in its present
+    facing, nor turned), naming the first hex at fault; None when one facing fits or the unit
+    fills one hex."""
+    if B.is_general(u) or len(B.layout_of(u, h, u.facing)) <= 1:
+        return None
+    first = MV.fit_problem(hmap, view, u, B.layout_of(u, h, u.facing))
+    if first is None or any(MV.fits(hmap, view, u, B.layout_of(u, h, f)) for f in range(6)):
+        return None
+    form = FORMATION_WORDS.get(B.formation(u), B.formation(u))
+    return f"the {form} does not fit with its {ANCHOR_WORDS.get(B.formation(u), 'anchor')} there: " \
+           f"{first} (21.5, 21.8)"
+
+
 def _move_reason(g: "Position", u: "Unit", h: Hex) -> str:
     st, hmap = g.state, g.map
     if u not in AC.pieces(st, u.side):
@@ -264,6 +282,9 @@ def _move_reason(g: "Position", u: "Unit", h: Hex) -> str:
     here = u.hex is not None and Hex(*u.hex) == h
     if here:
         return "it may only hold in place now"
+    if h in B.stand_hexes(u):
+        return "its own stand is there: move its " + ANCHOR_WORDS.get(B.formation(u), "stand") + \
+            " to where the unit should go (21.5)"
     if state == "disordered":
         return "a disordered unit cannot move; it may re-form in place (9.3, 9.7)"
     if h not in hmap:
@@ -282,6 +303,9 @@ def _move_reason(g: "Position", u: "Unit", h: Hex) -> str:
         return f"{terrain} is closed to this unit (22.7)"
     if not B.is_general(u) and view.adjacent_enemy(h, u.side):
         return "no move may end next to an enemy stand (9.4; 1 cm gap, 21.3)"
+    misfit = footprint_refusal(hmap, view, u, h)
+    if misfit:
+        return misfit
     return f"out of reach this phase: {movement_words(u)}; a wheel costs the front rank's stands " \
            "per 60 degrees, and moves may not pass next to an enemy (9.4, 9.6, 21.8)"
 
