@@ -387,3 +387,19 @@ async def test_s21_4_squares_disordered_units_and_generals_show_no_facing_arrow(
         b.mark("state", "disordered")
         view.show(game)
         assert not set(face(view, b.hex)[0]) & arrows and face(view, b.hex)[2] == "~"
+
+
+async def test_s21_5_every_stand_of_the_selected_unit_is_marked():
+    app = small_battle("movement", units=(dict(BLUE_COL, hex="0607"), RED_LINE))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        view, game = game_screen(app).map_view, app.session.game
+        stands = game.ruleset.occupied_hexes(game, "b")
+        assert len(stands) == 4
+        assert view.selected_hexes == frozenset(stands)
+        looks = view._all_looks()
+        for h in stands:             # each stand shows its counter and has its borders lit
+            assert face(view, h)[0].startswith("I") and "selected" in looks[h]
+        others = game.ruleset.occupied_hexes(game, "r")
+        assert not any("selected" in looks[h] for h in others)
