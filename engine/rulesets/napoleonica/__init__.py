@@ -266,7 +266,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             if u not in AC.appearers(state, u.side):
                 return f"{uid} may not appear now (8.1: rallied in an earlier turn, or a reserve)"
             h, form, f = _hex(order.get("hex")), order.get("formation"), _facing(order.get("facing"))
-            if (h, form, f) not in AC.appear_options(hmap, game.scenario, state, u):
+            if h is None or not AC.appear_options(hmap, game.scenario, state, u, only=(h, form, f)):
                 return "appear on an own-edge hex, 10 cm (3 hexes) from formed enemy lines, columns " \
                        "and batteries, not next to an enemy, in any formation but disordered (8.3)"
             return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from hexwar.engine.hexgrid import Hex
+from hexwar.engine.hexgrid import Hex, hex_spiral
 from hexwar.engine.orders import Order
 from hexwar.engine.state import State, Unit
 
@@ -39,21 +39,28 @@ def appearers(state: State, side: str) -> list[Unit]:
             out.append(u)
     return out
 
-def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = False) -> list[tuple[Hex, str, int]]:
+def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = False,
+                   only: tuple[Hex, str, int] | None = None) -> list[tuple[Hex, str, int]]:
     """Where and how a unit may appear (8.3, 21.10): its whole footprint within the two rows
     nearest its own edge with at least one stand on the edge row, every stand free and not
-    next to an enemy, 3+ hexes from every formed enemy line, column or battery in position."""
+    next to an enemy, 3+ hexes from every formed enemy line, column or battery in position.
+    ``only`` checks that one placement."""
     view = B.View(state)
     edge = B.edge_of(scenario, u.side)
-    threats = [B.stand_hexes(e) for e in view.enemy_stands(u.side)
-               if B.state_of(e) == "formed" and B.formation(e) in ("line", "column", "unlimbered")]
+    near_threat = set()          # hexes closer than 3 to a formed enemy line, column or battery
+    for e in view.enemy_stands(u.side):
+        if B.state_of(e) == "formed" and B.formation(e) in ("line", "column", "unlimbered"):
+            for x in B.stand_hexes(e):
+                near_threat.update(hex_spiral(x, D.APPEAR_MIN_D - 1))
+    anchors = [only[0]] if only is not None else \
+        [h for h in hmap.hexes if hmap.rows_from_edge(h, edge) <= 1]
     out = []
-    for h in hmap.hexes:
-        if hmap.rows_from_edge(h, edge) > 1:
+    for h in anchors:
+        if h not in hmap or hmap.rows_from_edge(h, edge) > 1:
             continue
         if B.is_general(u):
             if hmap.rows_from_edge(h, edge) != 0 or view.generals.get(h) or h in view.stands \
-                    or MV.standable(hmap, view, u, h) is False or view.adjacent_enemy(h, u.side):
+                    or not MV.standable(hmap, view, u, h) or view.adjacent_enemy(h, u.side):
                 continue
             out.append((h, B.formation(u), u.facing))
             if first_only:
@@ -61,8 +68,10 @@ def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = Fal
             continue
         for form in appear_formations(state, u):
             for f in range(6):
+                if only is not None and (form, f) != only[1:]:
+                    continue
                 stands = B.layout_of(u, h, f, form)
-                if not _appear_fits(hmap, view, u, stands, edge, threats):
+                if not _appear_fits(hmap, view, u, stands, edge, near_threat):
                     continue
                 out.append((h, form, f))
                 if first_only:
@@ -70,14 +79,12 @@ def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = Fal
     return out
 
 
-def _appear_fits(hmap, view: B.View, u: Unit, stands, edge: str, threats) -> bool:
-    if not all(x in hmap and hmap.rows_from_edge(x, edge) <= 1 for x in stands):
+def _appear_fits(hmap, view: B.View, u: Unit, stands, edge: str, near_threat: set) -> bool:
+    if not all(x in hmap and hmap.rows_from_edge(x, edge) <= 1 and x not in near_threat for x in stands):
         return False
     if not any(hmap.rows_from_edge(x, edge) == 0 for x in stands):
         return False
-    if not MV.fits(hmap, view, u, stands):
-        return False
-    return all(B.near(t, stands) >= D.APPEAR_MIN_D for t in threats)
+    return MV.fits(hmap, view, u, stands)
 
 
 def appear_formations(state: State, u: Unit) -> tuple[str, ...]:

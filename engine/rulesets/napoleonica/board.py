@@ -14,6 +14,7 @@ footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
@@ -21,6 +22,7 @@ from hexwar.engine.hexmap import HexMap
 from hexwar.engine.state import State, Unit
 
 from . import data as D
+from .footprint import layout as _layout
 
 ON_TABLE = ("formed", "disordered")
 
@@ -162,6 +164,7 @@ def encode_stands(hexes: Iterable[Hex]) -> str:
     return ";".join(f"{h[0]},{h[1]}" for h in hexes)
 
 
+@lru_cache(maxsize=16384)
 def decode_stands(text: str) -> tuple[Hex, ...]:
     out = []
     for part in text.split(";"):
@@ -181,12 +184,11 @@ def layout_of(u: Unit, anchor: Hex, facing: int, form: str | None = None,
     """The hexes a formed unit's stands would fill with its anchor in ``anchor`` facing
     ``facing`` (21.5): the line's left end, the column's head, the square's pivot.
     ``outside``: as it will stand once out of its settlement or off its wall."""
-    from .footprint import layout
     n = u.strength if stands is None else stands
     if arm(u) not in ("inf", "cav") or (compact(u) and not outside):
         return (anchor,)
-    return layout(formation(u) if form is None else form, anchor, facing, n,
-                  bool(u.marks.get("mirror")))
+    return _layout(formation(u) if form is None else form, Hex(anchor[0], anchor[1]), facing, n,
+                   bool(u.marks.get("mirror")))
 
 
 def stand_hexes(u: Unit) -> tuple[Hex, ...]:

@@ -282,11 +282,11 @@ def _move_reason(g: "Position", u: "Unit", h: Hex) -> str:
     here = u.hex is not None and Hex(*u.hex) == h
     if here:
         return "it may only hold in place now"
+    if state == "disordered":
+        return "a disordered unit cannot move; it may re-form in place (9.3, 9.7)"
     if h in B.stand_hexes(u):
         return "its own stand is there: move its " + ANCHOR_WORDS.get(B.formation(u), "stand") + \
             " to where the unit should go (21.5)"
-    if state == "disordered":
-        return "a disordered unit cannot move; it may re-form in place (9.3, 9.7)"
     if h not in hmap:
         return "that is off the map"
     view = B.View(st)
