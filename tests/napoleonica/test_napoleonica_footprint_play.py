@@ -216,3 +216,17 @@ def test_s21_8_why_not_names_the_hex_where_the_formation_does_not_fit():
     east = Hex(7, 5)                  # facing 12, the line runs east from its left end
     assert g.ruleset.why_not(g, "l", h) == \
         f"the line does not fit with its left-end stand there: hex {g.map.label(east)} is lake (21.5, 21.8)"
+
+
+def test_g34_a_line_fights_whatever_it_touches_even_without_its_target():
+    # the declared target r stands beyond reach; the line's right stands run into x on the way
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(0, 8), formation="line"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(1, 3), formation="line", strength=1),
+              dict(id="x", side="red", kind="INF_LINE", hex=label(3, 6), formation="line", strength=1)],
+             phase="attack")
+    onto_r = [o for o in g.legal_orders() if o.kind == "attack" and o["target"] == (1, 3)]
+    assert onto_r and all(o["contact"] is not None for o in onto_r)      # not a failed attack
+    g.apply(onto_r[0], Script(12, 3))
+    assert [c[:2] for c in g.state.vars["contacts"]] == [["b", "x"]]
+    assert B.state_of(unit(g, "b")) == "formed"
+    assert unit(g, "x").marks["targeted"] == 1 and unit(g, "r").marks["targeted"] == 1

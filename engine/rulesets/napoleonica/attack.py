@@ -225,12 +225,8 @@ def line_options(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[tuple[Hex
         stands, touched, legal, _ = line_advance(hmap, view, u, first)
         if not legal:
             continue
-        if t.id in touched:
-            key: Hex | None = stands[0]
-        elif not touched:
-            key = None        # no stand touches anyone: the attack fails (7.6, 7.7)
-        else:
-            continue          # it would touch only other units
+        # it fights whatever it touches (G-34); touching nobody, the attack fails (7.6, 7.7)
+        key: Hex | None = stands[0] if touched else None
         if all(k != key for k, _ in out):
             out.append((key, first))
     return out
@@ -373,7 +369,7 @@ def _resolve_line(ctx: Resolution, view: B.View, u: Unit, t: Unit, h: Hex | None
         ctx.emit("attack-failed", unit=u.id, target=t.id, at=[u.hex[0], u.hex[1]])
         return
     _place(u, stands)
-    for eid in [t.id] + [x for x in touched if x != t.id]:
+    for eid in ([t.id] if t.id in touched else []) + [x for x in touched if x != t.id]:
         e = state.units[eid]
         e.mark("targeted", state.turn)
         struck, at = next((s, x) for x in stands for s in B.stand_hexes(e) if hex_distance(s, x) == 1)
@@ -461,9 +457,10 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     view = B.View(state)
     if line_attack(u):
         first = next(fd for k, fd in line_options(hmap, view, u, t) if k == h)
-        stands, _, _, crossed = line_advance(hmap, view, u, first)
+        stands, touched, _, crossed = line_advance(hmap, view, u, first)
         _place(tu, stands)
-        struck, at = next((s, x) for x in stands for s in B.stand_hexes(t) if hex_distance(s, x) == 1)
+        met = [s for e in ([t] + [state.units[x] for x in touched]) for s in B.stand_hexes(e)]
+        struck, at = next((s, x) for x in stands for s in met if hex_distance(s, x) == 1)
         cover = _cover(hmap, state, t, at, struck)
     else:
         tu.hex = h
