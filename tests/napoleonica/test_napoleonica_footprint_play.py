@@ -230,3 +230,10 @@ def test_g34_a_line_fights_whatever_it_touches_even_without_its_target():
     assert [c[:2] for c in g.state.vars["contacts"]] == [["b", "x"]]
     assert B.state_of(unit(g, "b")) == "formed"
     assert unit(g, "x").marks["targeted"] == 1 and unit(g, "r").marks["targeted"] == 1
+
+
+def test_s21_5_the_unit_card_names_the_hexes_its_stands_are_in():
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(2, 8), formation="line", strength=3)])
+    card = dict(g.ruleset.unit_card(g, "l"))
+    names = [g.map.label(Hex(q, 8)) for q in (2, 3, 4)]
+    assert card["stands in"] == f"{names[0]} (left-end stand), {names[1]}, {names[2]}"

@@ -1,8 +1,8 @@
 """Who is where and what they are: unit classes, formations, states, terrain access.
 
-One stand = one hex (spec 21.2), but a Napoleonica unit here is drawn as **one counter in one
-hex** holding all its stands (``strength`` = stands or gunners). This collapses the multi-hex
-footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
+One stand = one hex (spec 21.2). A unit's hex is its anchor; ``stand_hexes`` says where all its
+stands are (the 21.5 layout, or the stands a disordered unit keeps in ``marks.stands``); see
+NOTES.md "H-1". ``strength`` counts stands or gunners. Formation and state are unit marks:
 
 * ``formation``: line / column / square / limbered / unlimbered / standard;
 * ``state``: formed / disordered / fleeing (off the table) / restored (rallied, off the table,

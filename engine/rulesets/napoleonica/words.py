@@ -149,6 +149,11 @@ def unit_card(ruleset: Any, g: "Position", uid: str) -> list[tuple[str, str]]:
     else:
         rows.append(("stands", stands_words(u)))
         rows.append(("formation", formation_words(u)))
+        hexes = B.stand_hexes(u)
+        if len(hexes) > 1:
+            first = ANCHOR_WORDS.get(B.formation(u), "first stand")
+            rows.append(("stands in", f"{g.map.label(hexes[0])} ({first}), "
+                         + ", ".join(g.map.label(h) for h in hexes[1:])))
     rows.append(("state", STATE_WORDS.get(state, state) + (", in a settlement" if B.garrison(u) else "")))
     if B.on_table(u) and not B.is_general(u):
         rows.append(("facing", facing_words(u)))
