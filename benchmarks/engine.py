@@ -13,7 +13,9 @@ core does not inflate) and whole-process figures give both wall time and the chi
 4. ``list(game.legal_orders())`` in poltava-2 move phases (median and max), and the per-unit query
    ``game.unit_orders(unit)`` when the engine offers one: as a caller meets it (the map keeps
    move-search expansions from earlier positions) and cold (those dropped first);
-5. ``hexwar simulate poltava-2 --seed 1`` as a whole process;
+5. ``hexwar simulate poltava-2 --seed 1`` as a whole process: the issue's figure is the basic computer
+   player on both sides (``--level sweden=basic --level russia=basic``, the player the issue was
+   written against); the default (``strong`` on both sides, a lookahead search) is given beside it;
 6. ``hexwar --help`` and 7. ``hexwar scenarios`` as whole processes.
 
 ``--extra`` adds the older figures: replay of every built-in scenario, ``reachable`` on a 40x30
@@ -187,10 +189,14 @@ def _process(args: list[str], repeats: int) -> tuple[float, float]:
 
 
 def bench_processes(repeats: int) -> dict:
+    basic = _process(["simulate", "poltava-2", "--seed", "1",
+                      "--level", "sweden=basic", "--level", "russia=basic"], repeats)
     sim = _process(["simulate", "poltava-2", "--seed", "1"], max(1, repeats // 2))
     hlp = _process(["--help"], repeats)
     scn = _process(["scenarios"], repeats)
-    return {"simulate_poltava2_s": round(sim[0], 2), "simulate_poltava2_cpu_s": round(sim[1], 2),
+    return {"simulate_poltava2_basic_s": round(basic[0], 2),
+            "simulate_poltava2_basic_cpu_s": round(basic[1], 2),
+            "simulate_poltava2_s": round(sim[0], 2), "simulate_poltava2_cpu_s": round(sim[1], 2),
             "help_ms": round(hlp[0] * 1e3), "help_cpu_ms": round(hlp[1] * 1e3),
             "scenarios_ms": round(scn[0] * 1e3), "scenarios_cpu_ms": round(scn[1] * 1e3)}
 
@@ -349,8 +355,9 @@ def main(argv: list[str] | None = None) -> int:
         line += (f"; unit_orders(unit) {lo['per_unit_median_ms']} ms median, {lo['per_unit_max_ms']} ms max"
                  f" (cold search: {lo['per_unit_cold_median_ms']} / {lo['per_unit_cold_max_ms']} ms)")
     print(line)
-    print(f"5. hexwar simulate poltava-2 --seed 1: {pr['simulate_poltava2_s']} s wall, "
-          f"{pr['simulate_poltava2_cpu_s']} s CPU (whole process)")
+    print(f"5. hexwar simulate poltava-2 --seed 1, basic vs basic: {pr['simulate_poltava2_basic_s']} s wall, "
+          f"{pr['simulate_poltava2_basic_cpu_s']} s CPU (whole process); the default strong vs strong: "
+          f"{pr['simulate_poltava2_s']} s wall, {pr['simulate_poltava2_cpu_s']} s CPU")
     print(f"6. hexwar --help: {pr['help_ms']} ms wall, {pr['help_cpu_ms']} ms CPU")
     print(f"7. hexwar scenarios: {pr['scenarios_ms']} ms wall, {pr['scenarios_cpu_ms']} ms CPU")
     if "extra" in f:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from itertools import compress
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, ne
 from typing import Any
 
 from .codec import Encoded, array_header, decode, encode, map_header, scalar_bytes, sorted_items
@@ -298,13 +299,27 @@ class State:
 
     def shared_occupancy(self) -> dict[Hex, list[Unit]]:
         """``occupancy()`` kept until a unit moves, changes strength or side: one dict shared by
-        every caller, who must only read it."""
+        every caller, who must only read it.
+
+        When only a few units changed since the last answer (an order moves one or two), the new
+        dict is the old one with the lists of the hexes they left or entered made again: those
+        units are the ones whose stamps differ, and the old dict is never changed (a view made
+        before may still hold it). The lists of every other hex are the old list objects, which
+        lets a ruleset's index of the position find the hexes to look at again the same way
+        (``occupancy_changes``). Only the dict's order differs from ``occupancy()``'s."""
         key = self.position_token()
-        kept = self.__dict__.get("_occupancy")
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        d = self.__dict__
+        kept = d.get("_occupancy")
+        if kept is not None:
+            if kept[0] == key:
+                return kept[1]
+            if kept[0][0] == key[0] and kept[2] is self.units:
+                occ = _moved_occupancy(self.units, key, kept)
+                if occ is not None:
+                    d["_occupancy"] = (key, occ[0], self.units, occ[1])
+                    return occ[0]
         occ = self.occupancy()
-        self.__dict__["_occupancy"] = (key, occ)
+        d["_occupancy"] = (key, occ, self.units, None)
         return occ
 
     def units_in_id_order(self) -> list[Unit]:
@@ -421,6 +436,46 @@ def _clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
         _set_dict(c, "__dict__", d)
         out[k] = c
     return out
+
+
+def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...],
+                     kept: tuple[Any, ...]) -> tuple[dict[Hex, list[Unit]], dict[str, Any]] | None:
+    """The occupancy for ``key`` made from the one ``kept`` for an earlier key of the same units
+    (see ``State.shared_occupancy``), with the hex each unit stood in then (``where``, worked
+    out from the old dict the first time); None when too many units changed to be worth it."""
+    ids, stamps = key
+    old_stamps = kept[0][1]
+    changed = list(compress(ids, map(ne, stamps, old_stamps)))
+    if len(changed) > 12:
+        return None
+    old = kept[1]
+    where = kept[3]
+    if where is None:
+        where = {u.id: h for h, us in old.items() for u in us}
+    else:
+        where = dict(where)
+    touched = []
+    for uid in changed:
+        before = where.get(uid)
+        if before is not None:
+            touched.append(before)
+        now = units[uid].hex
+        if now is None:
+            where.pop(uid, None)
+        else:
+            where[uid] = now
+            touched.append(now)
+    occ = dict(old)
+    for h in touched:
+        if type(h) is not Hex:
+            h = Hex(*h)
+        here = sorted(u.id for u in occ.get(h, ()) if where.get(u.id) == h)
+        here.extend(uid for uid in changed if where.get(uid) == h and uid not in here)
+        if here:
+            occ[h] = [units[uid] for uid in sorted(here)]
+        else:
+            occ.pop(h, None)
+    return occ, where
 
 
 def _stamp_strays(units: dict[str, Unit]) -> None:

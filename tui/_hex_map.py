@@ -197,8 +197,8 @@ class HexMapView(ScrollView, can_focus=True):
 
     def watch_cursor(self, old: Hex, new: Hex) -> None:
         self._refresh_hexes([old, new])
-        if self.rulers[1]:
-            self.refresh_lines(0, self.rulers[1])
+        if self.rulers[1]:  # the column ruler: the top lines of the view, whatever the scroll
+            self.refresh(Region(0, 0, self.size.width, self.rulers[1]))
         self.scroll_to_cursor()
         self.post_message(self.CursorMoved(self, new))
 
@@ -284,7 +284,8 @@ class HexMapView(ScrollView, can_focus=True):
                 _, y = lay.origin[h]
                 for dy in range(len(t.rows)):
                     self._lines.discard(y + dy)
-                self.refresh_lines(y - int(self.scroll_offset.y) + top, len(t.rows))
+                # refresh_lines takes a canvas line and subtracts the scroll offset itself
+                self.refresh_lines(y + top, len(t.rows))
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

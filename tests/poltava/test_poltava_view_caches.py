@@ -11,8 +11,14 @@ JOURNAL = Path(__file__).resolve().parents[1] / "engine" / "fixtures" / "poltava
 
 
 def _ids(index):
+    """A table of the index with unit ids for units (tables per side are nested)."""
+    if isinstance(index, tuple):
+        return [_ids(t) for t in index]
+    if any(isinstance(k, str) for k in index):
+        return {side: _ids(tables) for side, tables in index.items()}
+
     def name(x):
-        return (x[0], x[1].id) if isinstance(x, tuple) else x.id
+        return None if x is None else x.id
     return {h: [name(x) for x in (us if isinstance(us, list) else [us])] for h, us in index.items()}
 
 
@@ -27,6 +33,12 @@ def test_cached_position_answers_equal_fresh_ones_through_a_whole_game():
         fresh.zoc("sweden")
         for mine, theirs in zip(cached._indexed, fresh._indexed):
             assert _ids(mine) == _ids(theirs)
+        plain = View(game.scenario, st.copy())  # no index: zones walked from the units
+        for side in ("sweden", "russia"):
+            assert cached.zoc(side) == plain.zoc(side)
+            assert cached.enemy_hexes(side) == plain.enemy_hexes(side)
+            assert cached.danger(side) == plain.danger(side)
+            assert cached.musket(side) == plain.musket(side)
         by_arm = ids_by_arm(st)
         for a in sorted({arm(u) for u in st.units.values()}):
             assert list(by_arm[a]) == sorted(k for k, u in st.units.items() if arm(u) == a)

@@ -385,6 +385,52 @@ def view_of(game) -> "View":
 COMBAT_ARMS = ("inf", "cav", "art", "cossack")
 
 
+def _index_hex(h, us: list, alive: dict, combat: dict, redoubt: dict, by_side: dict, russian_redoubts: dict) -> None:
+    """Index one hex's units (``View._index``): the live ones, the live combat units, its
+    redoubt, whether a live Russian redoubt stands in it, and for each side the hex's first unit
+    in id order that projects a ZOC, and whether it holds the side's combat units, infantry."""
+    here = [u for u in us if u.hex is not None and u.strength > 0]
+    if not here:
+        return
+    alive[h] = here
+    c = [u for u in here if arm(u) in COMBAT_ARMS]
+    if c:
+        combat[h] = c
+        for u in c:
+            zocs, fronts, infantry = by_side.get(u.side) or by_side.setdefault(u.side, ({}, {}, {}))
+            fronts[h] = None
+            a = arm(u)
+            if a in ZOC_ARMS and h not in zocs:
+                zocs[h] = u
+            if a == "inf":
+                infantry[h] = None
+    if len(c) < len(here):
+        r = next((u for u in here if arm(u) == "redoubt"), None)
+        if r is not None:
+            redoubt[h] = r
+            if any(arm(u) == "redoubt" and u.side == RUSSIA for u in here):
+                russian_redoubts[h] = None
+
+
+def _unindex_hex(h, tables: tuple) -> None:
+    alive, combat, redoubt, by_side, russian_redoubts = tables
+    for table in (alive, combat, redoubt, russian_redoubts):
+        table.pop(h, None)
+    for side_tables in by_side.values():
+        for table in side_tables:
+            table.pop(h, None)
+
+
+def _copy_index(tables: tuple) -> tuple:
+    alive, combat, redoubt, by_side, russian_redoubts = tables
+    return (dict(alive), dict(combat), dict(redoubt),
+            {side: tuple(dict(t) for t in ts) for side, ts in by_side.items()}, dict(russian_redoubts))
+
+
+_NO_SIDE: tuple = ({}, {}, {})
+_ARM_OF = attrgetter("_arm")
+
+
 class View:
     """Questions about one position. A ``snapshot`` view (what ``view_of`` builds for a position
     nobody is changing) indexes the live units, combat units and redoubts of every hex once; a
@@ -401,7 +447,7 @@ class View:
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
         self.snapshot = snapshot
-        self._indexed: tuple[dict, dict, dict, dict] | None = None
+        self._indexed: tuple[dict, dict, dict, dict, dict] | None = None
 
     @property
     def _alive(self) -> dict[Hex, list] | None:
@@ -425,34 +471,37 @@ class View:
         return self._indexed[2]  # type: ignore[index]
 
     def _index(self) -> None:
-        """Index the position, or take the index of the same position from the state."""
+        """Index the position, or take the index of the same position from the state. When the
+        state kept the index of an earlier position, only the hexes whose occupancy lists are
+        new are indexed again (``State.shared_occupancy`` makes new lists only for the hexes
+        units left or entered): an order moves one or two units out of a hundred."""
         key = self.st.position_token()
+        occ = self.occ
         kept = self.st.__dict__.get("_poltava_index")
-        if kept is not None and kept[0] == key and kept[2] is self.occ:
+        if kept is not None and kept[0] == key and kept[2] is occ:
             self._indexed = kept[1]
             return
-        alive, combat, redoubt, zocs = {}, {}, {}, {}
-        for h, us in self.occ.items():
-            here = [u for u in us if u.hex is not None and u.strength > 0]
-            if not here:
-                continue
-            alive[h] = here
-            c = [u for u in here if arm(u) in COMBAT_ARMS]
-            if c:
-                combat[h] = c
-                # the first unit of each side that projects a ZOC, in id order (see ``zoc``)
-                firsts: list = []
-                for u in c:
-                    if arm(u) in ZOC_ARMS and all(s != u.side for s, _ in firsts):
-                        firsts.append((u.side, u))
-                if firsts:
-                    zocs[h] = firsts
-            if len(c) < len(here):
-                r = next((u for u in here if arm(u) == "redoubt"), None)
-                if r is not None:
-                    redoubt[h] = r
-        self._indexed = (alive, combat, redoubt, zocs)
-        self.st.__dict__["_poltava_index"] = (key, self._indexed, self.occ)
+        if kept is not None:
+            before = kept[2]
+            touched = [h for h, us in occ.items() if before.get(h) is not us]
+            touched.extend(h for h in before if h not in occ)
+            if len(touched) <= 16:
+                tables = _copy_index(kept[1])
+                for h in touched:
+                    _unindex_hex(h, tables)
+                    us = occ.get(h)
+                    if us:
+                        _index_hex(h, us, *tables)
+                self._keep_index(key, tables)
+                return
+        tables = ({}, {}, {}, {SWEDEN: ({}, {}, {}), RUSSIA: ({}, {}, {})}, {})
+        for h, us in occ.items():
+            _index_hex(h, us, *tables)
+        self._keep_index(key, tables)
+
+    def _keep_index(self, key, indexed) -> None:
+        self._indexed = indexed
+        self.st.__dict__["_poltava_index"] = (key, indexed, self.occ)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
@@ -463,10 +512,17 @@ class View:
         return [u for u in self.occ.get(h, []) if u.alive]
 
     def combat_at(self, h, side: str | None = None) -> list:
-        if self._alive is not None:
+        if self.snapshot:
+            if self._indexed is None:
+                self._index()
             if type(h) is list:
                 h = Hex(*h)
-            return [u for u in self._combat.get(h, ()) if side is None or u.side == side]
+            here = self._indexed[1].get(h)  # type: ignore[index]
+            if here is None:
+                return []
+            if side is None:
+                return list(here)
+            return [u for u in here if u.side == side]
         return [u for u in self.units_at(h) if arm(u) in COMBAT_ARMS
                 and (side is None or u.side == side)]
 
@@ -518,17 +574,7 @@ class View:
             out: set = set()
             m = self.m
             if self.snapshot:  # only hexes holding live combat units can project a ZOC
-                if self._indexed is None:
-                    self._index()
-                sources = []
-                for h, firsts in self._indexed[3].items():  # type: ignore[index]
-                    for s, u in firsts:  # the first enemy unit in id order that projects one
-                        if s != side:
-                            sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
-                            break
-                key = tuple(sources)
-                self._zoc[side] = _by_content(self.m, "zoc", key, lambda: frozenset(
-                    n for h, mounted, banned in key for n in zoc_out(m, h, mounted, banned)))
+                self._zoc[side] = self._snapshot_zoc(side)
                 return self._zoc[side]
             for h, us in self.occ.items():
                 for u in us:
@@ -537,6 +583,32 @@ class View:
                         break
             self._zoc[side] = frozenset(out)
         return self._zoc[side]
+
+    def _snapshot_zoc(self, side: str) -> frozenset:
+        """``zoc`` from the index: each enemy hex's first unit in id order that projects a ZOC,
+        with whether it is mounted and banned from the Redoubt Line (what ``zoc_out`` needs),
+        worked out by C loops; the zone is shared by that content, in any order."""
+        if self._indexed is None:
+            self._index()
+        enemy = other(side)
+        sources = self._indexed[3].get(enemy, _NO_SIDE)[0]  # type: ignore[index]
+        units = list(sources.values())
+        try:
+            arms = list(map(_ARM_OF, units))
+        except AttributeError:  # not asked yet (``arm`` keeps it on the unit)
+            arms = list(map(arm, units))
+        mounted = map(MOUNTED.__contains__, arms)
+        if self.s1:
+            banned = [True] * len(units)
+        else:
+            divisions = {"rc", "roos"}
+            if enemy == SWEDEN:
+                divisions.update(self.st.vars.get("detached", []))
+            banned = list(map(divisions.__contains__, map(_DIVISION, units)))
+        key = frozenset(zip(sources, mounted, banned))
+        m = self.m
+        return _by_content(m, "zoc", key, lambda: frozenset(
+            n for h, mounted, banned in sorted(key) for n in zoc_out(m, h, mounted, banned)))
 
     def zoc_sources(self, u) -> list:
         """Enemy units whose ZOC covers ``u``'s hex."""
@@ -551,13 +623,9 @@ class View:
         key = "e" + side
         if key not in self._zoc:
             if self.snapshot:
-                out = []
-                for h, cs in self._combat.items():
-                    for u in cs:
-                        if u.side != side:
-                            out.append(h)
-                            break
-                self._zoc[key] = frozenset(out)
+                if self._indexed is None:
+                    self._index()
+                self._zoc[key] = frozenset(self._indexed[3].get(other(side), _NO_SIDE)[1])  # type: ignore[index]
             else:
                 self._zoc[key] = frozenset(h for h, us in self.occ.items()
                                            if any(u.alive and u.side != side and arm(u) in COMBAT_ARMS for u in us))
@@ -569,11 +637,9 @@ class View:
             out: set = set()
             if self.snapshot:
                 enemies = self.enemy_hexes(side)
-                redoubts = () if side == RUSSIA else tuple(
-                    h for h in self._redoubt  # a hex may hold a Russian redoubt among others
-                    if any(arm(u) == "redoubt" and u.side == RUSSIA for u in self._alive[h]))  # type: ignore[index]
+                redoubts = frozenset() if side == RUSSIA else frozenset(self._indexed[4])  # type: ignore[index]
                 self._danger[side] = _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
-                    n for h in (*sorted(enemies), *redoubts) for n in within2(h)))
+                    n for h in sorted(enemies | redoubts) for n in within2(h)))
                 return self._danger[side]
             for h, us in self.occ.items():
                 for u in us:
@@ -589,10 +655,11 @@ class View:
         """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
         if side not in self._musket:
             if self.snapshot:  # the same hexes from the index, shared by content like danger
-                sources = tuple(h for h, cs in self._combat.items()
-                                if any(u.side != side and arm(u) == "inf" for u in cs))
+                if self._indexed is None:
+                    self._index()
+                sources = frozenset(self._indexed[3].get(other(side), _NO_SIDE)[2])  # type: ignore[index]
                 self._musket[side] = _by_content(self.m, "musket", sources, lambda: frozenset(
-                    n for h in sources for n in within2(h)))
+                    n for h in sorted(sources) for n in within2(h)))
                 return self._musket[side]
             out: set = set()
             for h in self.occ:
@@ -670,7 +737,7 @@ class View:
         if self.snapshot:
             if self._indexed is None:
                 self._index()
-            alive, combat, redoubts, _ = self._indexed  # type: ignore[misc]
+            alive, combat, redoubts = self._indexed[:3]  # type: ignore[index]
             if h not in alive:
                 # nobody here: only the terrain can forbid it
                 a = arm(u)

@@ -318,7 +318,7 @@ def _move(rs, ctx, order) -> None:
         u.hex = path[-1]
         ctx.emit("moves", unit=u.id, to=ctx.map.label(path[-1]), mode=order.get("mode", "normal"))
     u.mark("moved")
-    if not View(ctx.scenario, st).s1:
+    if ctx.scenario.rule("scenario", 1) != 1:  # no ordre de bataille in scenario 1
         update_odb(ctx, u.side)
 
 
@@ -335,10 +335,13 @@ def join_roos(ctx, u) -> None:
 
 def odb_formed(scn, st, side) -> bool:
     v = View(scn, st)
-    infantry = map(st.units.__getitem__, ids_by_arm(st).get("inf", ()))  # id order, as side_units
+    by_arm = ids_by_arm(st)
+    infantry = map(st.units.__getitem__, by_arm.get("inf", ()))  # id order, as side_units
+    redoubts = [st.units[i] for i in by_arm.get("redoubt", ())]
+    in_redoubts = {r.hex for r in redoubts if r.alive}  # the hexes where ``v.redoubt_at`` finds one
     units = [u for u in infantry if u.side == side and u.alive and stat(u, "odb")
              and u.division not in ("lg", "rc", "roos") and u.division not in st.vars["detached"]
-             and v.redoubt_at(u.hex) is None]
+             and u.hex not in in_redoubts]
     if not units:
         return False
     units.sort(key=lambda u: (stat(u, "odb"), u.id))
