@@ -377,6 +377,17 @@ class PoltavaRuleset(Ruleset):
 
     # --- melee ----------------------------------------------------------------------------------
     def _validate_attack(self, v: View, order) -> tuple[str | None, list, list]:
+        """(why not, the attackers, the hexes attacked): asked by ``needs_dice`` and then by
+        ``validate`` of the same order, so a view of a position nobody changes keeps it."""
+        if not v.snapshot:
+            return self._check_attack(v, order)
+        key = ("attack", order)
+        out = v._zoc.get(key)
+        if out is None:
+            out = v._zoc[key] = self._check_attack(v, order)
+        return out
+
+    def _check_attack(self, v: View, order) -> tuple[str | None, list, list]:
         st = v.st
         if st.phase != "melee":
             return "not the melee phase", [], []
