@@ -12,15 +12,19 @@ them fight. Both the rule and its thresholds are designed, measured in benchmark
 
 from __future__ import annotations
 
+from hexwar.engine.hexgrid import hex_distance, hex_neighbor
 from hexwar.engine.orders import Order
 
 from . import ai
-from .board import arm, view_of
+from .board import arm, reduced, stat, view_of
 
 #: a division is held back once it is this far down its rout box (fraction of its rout number)
 HOLD_FROM = (1, 2)
 #: arms that stand in the line and can be kept out of contact
 _FIGHTERS = ("inf", "cav")
+#: designed: where the strong player forms its line in S2 (anchor hex, hex direction), by
+#: scenario and side; a side not named here uses the scenario's ``ai_odb_<side>`` hint
+ODB_LINE: dict = {}
 
 
 def strong_orders(rs, game):
@@ -35,10 +39,80 @@ def strong_orders(rs, game):
         return out
     u = st.units[units.pop()]
     v = view_of(game)
-    if arm(u) not in _FIGHTERS or u.division not in held_back(v, u.side):
+    if arm(u) not in _FIGHTERS:
         return out
     kept = [(s, o) for s, o in out if o.kind not in ("move", "hold")]
-    return kept + list(_safe_moves(v, u))
+    if u.division in held_back(v, u.side):
+        return kept + list(_safe_moves(v, u))
+    focus = endgame_focus(v, u.side)
+    if focus and not v.odb_restricted(u):
+        enemies = ai._field(v, u.side)
+
+        def charge(h) -> int:
+            d = min(hex_distance(h, f) for f in focus)
+            return -10 * d - ai._exposure(v, u.side, h) // 4 + (5 if ai._near(h, enemies) <= 1 else 0)
+        return kept + list(_moves(v, u, charge))
+    line = ODB_LINE.get((v.scn.id, u.side))
+    if line is not None:
+        slot = _slots(v, u.side, line).get(u.id)
+        if slot is not None:
+            return kept + list(_moves(v, u, lambda h: -100 * hex_distance(h, slot)))
+    return out
+
+
+def endgame_focus(v, side: str) -> list:
+    """When one more enemy division's rout routs the enemy army (R10.2), the hexes of the
+    enemy division nearest its rout number (counting a flipped counter as half a loss): every
+    unit not held back goes for it, paying little heed to the fire on the way."""
+    scn, st = v.scn, v.st
+    enemy = next(s.id for s in scn.sides if s.id != side)
+    divs = list(scn.victory.get(f"{enemy}_divisions", []))
+    routed = set(st.vars["routed"])
+    if not divs or len(divs) - 1 - sum(1 for d in divs if d in routed) != 1:
+        return []
+    spec = {d.id: d for d in scn.divisions}
+    where: dict = {}
+    for u in st.side_units(enemy):
+        if u.hex is not None and u.division in divs and arm(u) in _FIGHTERS:
+            where.setdefault(u.division, []).append(u)
+    best = None
+    for d, units in sorted(where.items()):
+        s = spec.get(d)
+        if d in routed or s is None or not s.rout_threshold:
+            continue
+        left = 2 * (s.rout_threshold - st.vars["box"].get(d, 0)) - sum(1 for u in units if reduced(u))
+        if best is None or left < best[0]:
+            best = (left, d)
+    return [] if best is None else sorted(u.hex for u in where[best[1]])
+
+
+def _slots(v, side, line) -> dict:
+    """S2-1: until the side has formed, each line battalion's place in a straight line from
+    ``line``'s anchor (the basic player's ``_odb_slots`` with another anchor)."""
+    st = v.st
+    if v.s1 or st.vars["odb"].get(side):
+        return {}
+    units = [u for u in st.side_units(side) if v.odb_restricted(u) and v.redoubt_at(u.hex) is None]
+    units.sort(key=lambda u: (stat(u, "odb"), u.id))
+    h = v.m.parse(line[0])
+    out = {}
+    for u in units:
+        out[u.id] = h
+        h = hex_neighbor(h, int(line[1]))
+    return out
+
+
+def _moves(v, u, score):
+    """``hold`` and the six best destinations over every movement mode under ``score``."""
+    best: dict = {}
+    for mode in ("normal", "long", "road", "longroad"):
+        for h, r in v.search(u, mode).items():
+            cand = (score(h) - ai._redoubt_risk(v, u, r.path), list(r.path), mode)
+            if h not in best or cand[:1] > best[h][:1]:
+                best[h] = cand
+    yield score(u.hex), Order.make("hold", unit=u.id)
+    for sc, path, mode in sorted(best.values(), key=lambda c: (-c[0], c[1]))[:6]:
+        yield sc, Order.make("move", unit=u.id, path=path, mode=mode)
 
 
 def held_back(v, side: str) -> set[str]:
@@ -79,12 +153,4 @@ def _safe_moves(v, u):
         far = max(0, d - 6)
         return -(contact + 2 * ai._exposure(v, side, h) + close + far)
 
-    best: dict = {}
-    for mode in ("normal", "long", "road", "longroad"):
-        for h, r in v.search(u, mode).items():
-            cand = (score(h) - ai._redoubt_risk(v, u, r.path), list(r.path), mode)
-            if h not in best or cand[:1] > best[h][:1]:
-                best[h] = cand
-    yield score(u.hex), Order.make("hold", unit=u.id)
-    for sc, path, mode in sorted(best.values(), key=lambda c: (-c[0], c[1]))[:6]:
-        yield sc, Order.make("move", unit=u.id, path=path, mode=mode)
+    return _moves(v, u, score)
