@@ -231,11 +231,12 @@ class GameScreen(Screen):
 
     def _update_map(self) -> None:
         game = self.session.game
-        sel = None
+        sel, stands = None, ()
         if self.selected and self.selected in game.state.units:
             h = game.state.units[self.selected].hex
             sel = Hex(*h) if h is not None else None
-        self.map_view.show(game, self._marks(), sel)
+            stands = tuple(game.ruleset.occupied_hexes(game, self.selected))
+        self.map_view.show(game, self._marks(), sel, stands)
 
     def _update_panel(self) -> None:
         game = self.session.game

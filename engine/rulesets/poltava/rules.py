@@ -881,6 +881,15 @@ class PoltavaRuleset(Ruleset):
         from . import ai
         return ai.ai_orders(self, game)
 
+    def strong_orders(self, game):
+        """The strong computer's candidates: the basic ones with its division plan (plan.py)."""
+        from . import plan
+        return plan.strong_orders(self, game)
+
+    #: the strong computer also weighs which unit takes a loss and where it retreats or pursues
+    #: (benchmarks/ai_strength.md)
+    search_budget = {"answers": True}
+
     def evaluate(self, game, side: str) -> int:
         """The strong computer's view of a position (evaluate.py)."""
         return evaluate.evaluate(game, side)
