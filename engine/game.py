@@ -114,17 +114,21 @@ class Game:
         return events
 
     def successor(self, order: Order, dice: Dice | NoDice | None = None,
-                  side: str | None = None, *, in_place: bool = False) -> tuple[State, list[Event]]:
+                  side: str | None = None, *, in_place: bool = False,
+                  dice_checked: bool = False) -> tuple[State, list[Event]]:
         """The state after ``order`` and its events, leaving this game untouched: validated once,
         resolved on one copy. Raises ``IllegalOrderError`` when the order is not legal.
 
         ``in_place`` resolves on this game's own state instead of a copy, for a caller that
         drops the old position anyway (a journal replay): a refused order still changes nothing,
-        but a ruleset bug that raises mid-way leaves the state half-changed."""
+        but a ruleset bug that raises mid-way leaves the state half-changed.
+
+        ``dice_checked`` says the caller handed ``dice`` only after ``needs_dice(order)`` said yes
+        (a match and a replay ask first, to seed the dice), so the question is not asked twice."""
         reason = self.validate(order, side)
         if reason is not None:
             raise IllegalOrderError(reason)
-        if dice is None or not self.needs_dice(order):
+        if dice is None or not (dice_checked or self.needs_dice(order)):
             dice = NoDice()
         work = self.state if in_place else self.state.copy()
         ctx = Resolution(self, work, dice)

@@ -5,8 +5,8 @@ during a game is in the encoding. Copies are explicit (``State.copy()``); ``Game
 a copy so a refused or failed order leaves the original untouched.
 
 A digest is taken after every order, and an order changes a few units out of a hundred, so each
-unit keeps its own encoded bytes until it changes: assigning any field, or changing its marks
-(a ``Marks`` dict that tells its unit), drops them. The state's bytes are then those cached
+unit keeps its own encoded bytes (on its ``Marks`` dict) until it changes: assigning any field,
+or changing its marks, drops them. The state's bytes are then those cached
 parts joined in canonical order, byte for byte what encoding the whole ``to_data()`` gives.
 """
 
@@ -26,45 +26,46 @@ Scalar = int | str | bool | None
 
 
 class Marks(dict):  # type: ignore[type-arg]
-    """A unit's marks: a plain dict that remembers having changed since its unit was last
-    encoded (``changed``), so the unit knows its cached bytes are stale."""
+    """A unit's marks: a plain dict that also holds its unit's encoded bytes (``enc``), dropped
+    to None whenever the marks change (and by ``Unit.__setattr__`` when the unit does), so one
+    look per unit tells a digest both whether the unit is stale and what its bytes are."""
 
-    __slots__ = ("changed",)
+    __slots__ = ("enc",)
 
     def __setitem__(self, key: Any, value: Any) -> None:
         dict.__setitem__(self, key, value)
-        self.changed = True
+        self.enc = None
 
     def __delitem__(self, key: Any) -> None:
         dict.__delitem__(self, key)
-        self.changed = True
+        self.enc = None
 
     def pop(self, key: Any, *default: Any) -> Any:
         if key in self:  # taking away what is not there changes nothing (an end of turn
-            self.changed = True  # clears four marks off every unit, most of which have none)
+            self.enc = None  # clears four marks off every unit, most of which have none)
         return dict.pop(self, key, *default)
 
     def popitem(self) -> Any:
-        self.changed = True
+        self.enc = None
         return dict.popitem(self)
 
     def clear(self) -> None:
         if self:
-            self.changed = True
+            self.enc = None
         dict.clear(self)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         dict.update(self, *args, **kwargs)
-        self.changed = True
+        self.enc = None
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
         if key not in self:
-            self.changed = True
+            self.enc = None
         return dict.setdefault(self, key, default)
 
     def __ior__(self, other: Any) -> "Marks":
         dict.update(self, other)
-        self.changed = True
+        self.enc = None
         return self
 
 
@@ -115,14 +116,13 @@ _STAMPS = itertools.count(1)
 _KIND_DRAWS = itertools.count(1)
 _POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats"))
 _STAMP_OF = attrgetter("_at")
-_BYTES_OF = attrgetter("_bytes")
-_CHANGED_OF = attrgetter("marks.changed")
+_ENC_OF = attrgetter("marks.enc")
 _KIND_STAMP_OF = attrgetter("_ks")
 
 
-def _marks(value: Any, changed: bool = True) -> Marks:
+def _marks(value: Any, enc: bytes | None = None) -> Marks:
     m = Marks(value)
-    m.changed = changed
+    m.enc = enc
     return m
 
 
@@ -163,23 +163,19 @@ class Unit:
             d["_head"] = None  # the cached leading fields and stats bytes are stale
             d["_stats_bytes"] = None
         d[name] = value
-        d["_bytes"] = None
         marks = d.get("marks")
         if type(marks) is Marks:
-            marks.changed = True  # what State._units_bytes looks at
+            marks.enc = None  # the unit's kept bytes are stale
 
     def encoded(self) -> bytes:
         """``encode(self.to_data())``, kept until the unit changes."""
         d = self.__dict__
-        b = d.get("_bytes")
         marks = d["marks"]
         if type(marks) is not Marks:  # put back by something that bypassed __setattr__
             marks = d["marks"] = _marks(marks)
-            b = None
-        if b is None or marks.changed:
-            b = _encode_unit(d)
-            d["_bytes"] = b
-            marks.changed = False
+        b = getattr(marks, "enc", None)
+        if b is None:
+            b = marks.enc = _encode_unit(d)
         return b
 
     def clone(self) -> "Unit":
@@ -187,7 +183,7 @@ class Unit:
         new = object.__new__(Unit)
         d = self.__dict__.copy()
         marks = d["marks"]
-        d["marks"] = _marks(marks, marks.changed)
+        d["marks"] = _marks(marks, marks.enc if type(marks) is Marks else None)
         d["_at"] = next(_STAMPS)
         next(_KIND_DRAWS)
         _set_dict(new, "__dict__", d)
@@ -378,9 +374,25 @@ class State:
         )
 
     def to_bytes(self) -> bytes:
-        data = self.to_data_without_units()
-        data["units"] = Encoded(self._units_bytes())
-        return encode(data)
+        """``encode(self.to_data())``, assembled field by field in canonical key order: the
+        units from their kept bytes, the nested plain data through ``_plain_bytes``."""
+        units = self._units_bytes()
+        return b"".join([
+            _TOP_HEADER,
+            _K_V, b"\x01",
+            _K_SEQ, scalar_bytes(self.seq),
+            _K_TURN, scalar_bytes(self.turn),
+            _K_VARS, _plain_bytes(self.vars),
+            _K_PHASE, scalar_bytes(self.phase),
+            _K_SIDES, _plain_bytes(self.sides),
+            _K_UNITS, units,
+            _K_ACTIVE, scalar_bytes(self.active),
+            _K_RESULT, _plain_bytes(self.result),
+            _K_PENDING, _plain_bytes(self.pending),
+            _K_RULESET, scalar_bytes(self.ruleset),
+            _K_SCENARIO, scalar_bytes(self.scenario),
+            _K_SIDE_ORDER, _plain_bytes(self.side_order),
+        ])
 
     def to_data_without_units(self) -> dict[str, Any]:
         return {
@@ -392,25 +404,25 @@ class State:
 
     def _units_bytes(self) -> bytes:
         """The units map, encoded: the key bytes and each unit's kept bytes, joined in canonical
-        order. A unit is stale exactly when its marks say ``changed`` (``Unit.__setattr__`` sets
-        it too), so finding the stale ones and joining are C loops (``map``, ``any``, slices)
-        and a unit that did not change costs almost nothing."""
+        order. Each unit's bytes sit on its marks (``Marks.enc``), None when stale, so finding
+        the stale ones and joining are C loops (``map``, ``in``, slices) and a unit that did not
+        change costs almost nothing."""
         units = self.units
         key_bytes, keys = _unit_order(tuple(units))
         ordered = list(map(units.__getitem__, keys))
         slots: list[Any] = [None] * (2 * len(ordered))
         slots[0::2] = key_bytes
         try:
-            stale = list(map(_CHANGED_OF, ordered))
-            if True in stale:
+            encs = list(map(_ENC_OF, ordered))
+            if None in encs:
                 i = -1
                 try:
                     while True:
-                        i = stale.index(True, i + 1)
-                        ordered[i].encoded()
+                        i = encs.index(None, i + 1)
+                        encs[i] = ordered[i].encoded()
                 except ValueError:  # no more
                     pass
-            slots[1::2] = map(_BYTES_OF, ordered)
+            slots[1::2] = encs
             return map_header(len(keys)) + b"".join(slots)
         except (AttributeError, TypeError):  # a unit or its marks put in place past __setattr__
             slots[1::2] = [u.encoded() for u in ordered]
@@ -436,6 +448,37 @@ class State:
         )
 
 
+#: The state's top-level keys in canonical order (shorter keys first, then by their bytes),
+#: checked against ``sorted_items`` when this module loads.
+_TOP_ORDER = ("v", "seq", "turn", "vars", "phase", "sides", "units", "active", "result",
+              "pending", "ruleset", "scenario", "side_order")
+assert tuple(k for _, k in sorted_items({k: k for k in _TOP_ORDER})) == _TOP_ORDER
+(_K_V, _K_SEQ, _K_TURN, _K_VARS, _K_PHASE, _K_SIDES, _K_UNITS, _K_ACTIVE, _K_RESULT, _K_PENDING,
+ _K_RULESET, _K_SCENARIO, _K_SIDE_ORDER) = (encode(k) for k in _TOP_ORDER)
+_TOP_HEADER = map_header(len(_TOP_ORDER))
+
+#: repr of a plain value -> its encoding. For the plain data a state holds (dicts, lists,
+#: tuples, str, int, bool, None, bytes) the repr tells the value, types included (``True``
+#: and ``1`` differ), and it is made by C code, much faster than encoding in Python: a
+#: state's ``vars`` and ``sides`` change seldom, so most digests find them here. Bounded.
+_PLAIN_BYTES: dict[str, bytes] = {}
+
+
+def _plain_bytes(value: Any) -> bytes:
+    """``encode(value)`` for a state's nested plain data, kept under the value's repr."""
+    if value is None:
+        return b"\xc0"
+    key = repr(value)
+    b = _PLAIN_BYTES.get(key)
+    if b is None:
+        b = encode(value)
+        if len(key) <= 8192:  # a big value is encoded each time rather than kept
+            if len(_PLAIN_BYTES) >= 512:
+                _PLAIN_BYTES.clear()
+            _PLAIN_BYTES[key] = b
+    return b
+
+
 def _clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
     """``{k: u.clone()}``, inlined (a copy is made for every order tried), and keeping each
     unit's position stamp: the stamps are only ever compared within one state, and the new
@@ -446,7 +489,7 @@ def _clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
         d = u.__dict__.copy()
         m = d["marks"]
         nm = Marks(m)
-        nm.changed = m.changed if type(m) is Marks else True
+        nm.enc = m.enc if type(m) is Marks else None
         d["marks"] = nm
         c = new(Unit)
         _set_dict(c, "__dict__", d)

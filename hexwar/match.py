@@ -84,7 +84,8 @@ def resolve_order(game: Game, match_id: bytes, order: Order, side: str,
         dice = Dice(order_seed(match_id, seq, nonces[0], nonces[1]))
     else:
         nonces = None
-    state, events = game.successor(order, dice, side)  # validates once, copies once
+    # validates once, copies once; needs_dice was asked above
+    state, events = game.successor(order, dice, side, dice_checked=True)
     trial = Game(game.scenario, state)
     record = {"type": "order", "seq": seq, "side": side, "order": order.to_wire(),
               "nonces": nonces, "digest": trial.digest()}
@@ -278,7 +279,7 @@ def replay(path: str, contents: JournalContents, verify: bool = True,
         try:
             # Each position is dropped once the next is made, so orders resolve in place.
             game.state, events = game.successor(order, dice, side if isinstance(side, str) else None,
-                                                in_place=True)
+                                                in_place=True, dice_checked=True)
         except IllegalOrderError as exc:
             raise JournalError(path, number, f"illegal order {order.to_text()}: {exc.reason}") from None
         orders += 1

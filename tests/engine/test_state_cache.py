@@ -8,7 +8,7 @@ import pytest
 
 from hexwar.engine.codec import encode
 from hexwar.engine.hexgrid import Hex
-from hexwar.engine.state import State, Unit
+from hexwar.engine.state import Marks, State, Unit
 
 
 def _full_digest(st: State) -> str:
@@ -118,6 +118,21 @@ def test_a_state_with_marks_put_in_place_past_the_unit_still_encodes_fully():
     u = st.units["u04"]
     u.__dict__["marks"] = {"odd": 1}   # a plain dict, bypassing Unit.__setattr__
     assert st.digest() == _full_digest(st)
-    u.__dict__["_bytes"] = None        # stale bytes without the change flag
-    u.marks.changed = False
+    u.__dict__["marks"] = Marks({"odd": 2})  # a Marks made past __setattr__, with no bytes
     assert st.digest() == _full_digest(st)
+
+
+def test_nested_data_kept_by_its_repr_still_tells_true_from_one_and_lists_from_maps():
+    """The state's vars, sides, pending and result are kept encoded under their repr: values
+    that compare equal in Python but encode differently must still give their own bytes."""
+    st = _state()
+    for value in (1, True, 0, False, None, [1], (1,), {"1": 1}, "1", b"1", -1, 2**40):
+        st.vars = {"x": value, "nested": [{"y": value}]}
+        st.sides = {"a": {"z": value}, "b": {}}
+        st.pending = [{"kind": "k", "v": value}]
+        st.result = {"winner": value}
+        assert st.to_bytes() == encode(st.to_data()), value
+        assert st.digest() == _full_digest(st), value
+    st.result = None
+    st.side_order = ("b", "a")  # a tuple is written as an array, like the list
+    assert st.to_bytes() == encode(st.to_data())
