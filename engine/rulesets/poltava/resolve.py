@@ -153,8 +153,8 @@ def post_checks(rs, ctx) -> None:
                 st.vars["roos_destroyed"] = True
                 ctx.emit("roos-column-destroyed")
     # leaders overrun by the enemy
-    v = View(scn, st)
-    units, occ = st.units, v.occ
+    units, occ = st.units, st.shared_occupancy()
+    v = None  # made at the first leader with an enemy beside it, before any leader moves
     for uid in ids_by_arm(st).get("leader", ()):
         u = units[uid]
         if not u.alive:
@@ -162,6 +162,8 @@ def post_checks(rs, ctx) -> None:
         here = occ.get(u.hex, ())
         if len(here) < 2 or all(map(u.side.__eq__, map(_SIDE, here))):
             continue  # no enemy of any arm in its hex (the common case, checked cheaply)
+        if v is None:
+            v = View(scn, st)
         if v.combat_at(u.hex, other(u.side)):
             cands = sorted((hex_distance(u.hex, x.hex), x.hex) for x in st.side_units(u.side) if arm(x) in MELEE_ARMS)
             if cands:
@@ -313,9 +315,9 @@ def _move(rs, ctx, order) -> None:
         ctx.emit("enters", unit=u.id, hex=ctx.map.label(path[0]))
         path = path[1:]
     walked = [u.hex]
-    v = View(ctx.scenario, st)
+    v = View(ctx.scenario, st) if u.side == SWEDEN and arm(u) != "leader" else None
     for h in path:
-        if u.side == SWEDEN and arm(u) != "leader" and v.garrisoned(h):
+        if v is not None and v.garrisoned(h):
             roll = ctx.roll("passing the redoubts (S2-2.6)", unit=u.id, hex=ctx.map.label(h))
             if roll == 6:
                 _redoubt_six(ctx, u, walked)
@@ -342,7 +344,8 @@ def join_roos(ctx, u) -> None:
 
 
 def odb_formed(scn, st, side) -> bool:
-    v = View(scn, st)
+    m = scn.map
+    south_row = int(scn.rule("redoubt_line_row", 22))  # as ``View.south`` reads it
     all_units = st.units
     redoubts = [all_units[i] for i in ids_by_arm(st).get("redoubt", ())]
     in_redoubts = {r.hex for r in redoubts if r.alive}  # the hexes where ``v.redoubt_at`` finds one
@@ -357,7 +360,7 @@ def odb_formed(scn, st, side) -> bool:
         return False
     ranked.sort(key=lambda r: (r[0], r[1]))
     units = [r[2] for r in ranked]
-    if any(v.south(u.hex) for u in units):
+    if any(m.offset(u.hex)[1] + 1 > south_row for u in units):
         return False
     if len(units) == 1:
         return True
