@@ -7,6 +7,8 @@ melee the best expected step balance; obligations (R8.2) force an attack when on
 
 from __future__ import annotations
 
+from heapq import nsmallest
+
 from hexwar.engine.hexgrid import hex_distance, hex_neighbors, hex_spiral
 from hexwar.engine.orders import Order
 
@@ -144,8 +146,7 @@ def _moves(rs, v):
                 for h, r in v.search(u, mode, start).items():
                     cands.append((_dest_score(v, u, h, enemies, target) - _redoubt_risk(v, u, r.path),
                                   [start, *r.path], mode))
-            cands.sort(key=lambda c: (-c[0], c[1]))
-            for sc, path, mode in cands[:6]:
+            for sc, path, mode in nsmallest(6, cands, key=_best_first):
                 out.append((1000 + sc, Order.make("enter", unit=u.id, path=path, mode=mode)))
             if out:
                 return out
@@ -179,9 +180,10 @@ def _moves(rs, v):
                 cands.append((score(h) - risk, path, mode))
         if not cands:
             continue
-        cands.sort(key=_best_first)
+        # the best six, exactly sorted(...)[:6] (nsmallest keeps ties in list order) without
+        # sorting the hundreds of others
         out.append((score(u.hex), Order.make("hold", unit=u.id)))
-        for sc, path, mode in cands[:6]:
+        for sc, path, mode in nsmallest(6, cands, key=_best_first):
             out.append((sc, Order.make("move", unit=u.id, path=list(path), mode=mode)))
         return out
     return out
