@@ -283,6 +283,13 @@ class Ruleset:
         scores every legal order 0; rulesets override it with something that plays."""
         return ((0, o) for o in self.legal_orders(game))
 
+    def strong_orders(self, game: Position) -> Iterable[tuple[int, Order]]:
+        """The candidates the strong computer searches among, scored like ``ai_orders`` (whose
+        answer it is by default). A ruleset whose basic scoring misses a plan the strong level
+        should follow (keeping a division out of the fight) gives its own here, so the basic
+        level stays as it was."""
+        return self.ai_orders(game)
+
     def evaluate(self, game: Position, side: str) -> int:
         """How good the (unfinished) position is for ``side``, for the strong computer's lookahead:
         higher is better, zero is even, and the scale is the ruleset's own (only comparisons

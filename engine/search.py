@@ -51,6 +51,9 @@ class Budget:
     compares the rolling candidates (which target, which attack, reroll or not); other decisions
     are the basic player's. ``"rolls"`` searches the same decisions but compares every candidate
     there (declining an attack included). ``"all"`` compares every candidate everywhere.
+    ``answers``: with scope "dice" or "rolls", also compare every candidate when the order
+    answers a decision the rules handed over (``state.pending``: which unit takes a loss, which
+    retreat or pursuit path): those decide where losses land, which a rout race feels at once.
     ``depth``: orders the basic player plays on after a candidate until the next order that
     rolls, whose outcomes are then weighed exactly (0: score the position right after it).
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
@@ -67,6 +70,7 @@ class Budget:
     samples: int = 3
     rollouts: int = 0
     scope: str = "dice"
+    answers: bool = False
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -166,12 +170,13 @@ class StrongComputer:
 
     # --- the decision ----------------------------------------------------------------------
     def candidates(self, game: Game) -> list[Order]:
-        """The ``width`` orders the ruleset's own scoring likes best, legal, best first."""
+        """The ``width`` orders the ruleset's strong scoring (``Ruleset.strong_orders``, by
+        default the basic player's) likes best, legal, best first."""
         seq = game.state.seq
         # the basic player's own order of preference (score, then its tie-break), so that the
-        # first candidate is exactly what ``basic`` would play
+        # first candidate is exactly what ``basic`` would play when the scorings agree
         scored = sorted(((score, self.basic._tiebreak(seq, o), o)
-                         for score, o in game.ruleset.ai_orders(game)), key=lambda t: t[:2], reverse=True)
+                         for score, o in game.ruleset.strong_orders(game)), key=lambda t: t[:2], reverse=True)
         out: list[Order] = []
         seen: set[Order] = set()
         for _, _, order in scored:
@@ -200,7 +205,8 @@ class StrongComputer:
         self.last_work = 0
         if len(cands) <= 1:
             return cands[0] if cands else self.basic.choose(game)
-        if self.budget.scope in ("dice", "rolls"):
+        answering = self.budget.answers and bool(game.state.pending)
+        if self.budget.scope in ("dice", "rolls") and not answering:
             if not game.needs_dice(cands[0]):
                 return cands[0]
             if self.budget.scope == "dice":

@@ -109,6 +109,10 @@ _set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Un
 #: equal ``_ks`` stamps mean equal kind and stats, which is all a ruleset's per-unit constants
 #: (Poltava's arm of service) are derived from.
 _STAMPS = itertools.count(1)
+#: Drawn whenever a unit's kind or stats are assigned, a unit is cloned or stamped as a stray:
+#: if none was drawn since a state last worked out its kinds key, that key still holds (as for
+#: ``State.position_token``, given the same units dict of the same size).
+_KIND_DRAWS = itertools.count(1)
 _POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats"))
 _STAMP_OF = attrgetter("_at")
 _BYTES_OF = attrgetter("_bytes")
@@ -153,6 +157,7 @@ class Unit:
             d["_at"] = next(_STAMPS)
             if name == "kind" or name == "stats":
                 d["_ks"] = d["_at"]
+                next(_KIND_DRAWS)
                 d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
         if name in _HEAD or name == "stats":
             d["_head"] = None  # the cached leading fields and stats bytes are stale
@@ -184,6 +189,7 @@ class Unit:
         marks = d["marks"]
         d["marks"] = _marks(marks, marks.changed)
         d["_at"] = next(_STAMPS)
+        next(_KIND_DRAWS)
         _set_dict(new, "__dict__", d)
         return new
 
@@ -268,13 +274,23 @@ class State:
 
     def kinds_key(self) -> tuple[Any, ...]:
         """Equal for two states (or two calls) whose units have the same ids, kinds and stats,
-        wherever they stand: what tables of per-unit constants key on."""
+        wherever they stand: what tables of per-unit constants key on. Answered without walking
+        the units when no kind or stats were assigned and no unit cloned anywhere since this
+        state last worked it out (see ``_KIND_DRAWS``)."""
+        d = self.__dict__
+        now = next(_KIND_DRAWS)
         units = self.units
+        kept = d.get("_kinds")
+        if kept is not None and now == kept[0] + 1 and kept[1] is units and kept[2] == len(units):
+            d["_kinds"] = (now, units, kept[2], kept[3])
+            return kept[3]
         try:
-            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+            key = tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
         except AttributeError:
             _stamp_strays(units)
-            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+            key = tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+        d["_kinds"] = (next(_KIND_DRAWS), units, len(units), key)
+        return key
 
     def position_token(self) -> tuple[Any, ...]:
         """``position_key()``, answered without walking the units when nothing can have changed:
@@ -385,8 +401,8 @@ class State:
         slots: list[Any] = [None] * (2 * len(ordered))
         slots[0::2] = key_bytes
         try:
-            if any(map(_CHANGED_OF, ordered)):
-                stale = list(map(_CHANGED_OF, ordered))
+            stale = list(map(_CHANGED_OF, ordered))
+            if True in stale:
                 i = -1
                 try:
                     while True:
@@ -486,6 +502,7 @@ def _stamp_strays(units: dict[str, Unit]) -> None:
             d["_at"] = next(_STAMPS)
         if "_ks" not in d:
             d["_ks"] = next(_STAMPS)
+            next(_KIND_DRAWS)
 
 
 _SORTED: dict[tuple[str, ...], list[str]] = {}

@@ -157,3 +157,29 @@ def test_shared_occupancy_made_from_the_last_one_equals_a_fresh_one_step_after_s
         assert _fresh(now) == _fresh(st.occupancy())
         assert all(u is st.units[u.id] for us in now.values() for u in us)
         before = now
+
+
+@pytest.mark.parametrize("name", ["kind", "stats", "unit added", "unit replaced", "clone put in",
+                                  "units dict replaced", "nothing"])
+def test_kinds_key_answered_without_a_walk_still_follows_every_change(name):
+    st = _state()
+    other = _state()
+    key = st.kinds_key()
+    assert st.kinds_key() is key                  # nothing drawn since: the kept tuple
+    other.units["u01"].kind = "cav"               # another state's change draws too
+    assert st.kinds_key() == key
+    if name == "kind":
+        st.units["u03"].kind = "cav"
+    elif name == "stats":
+        st.units["u03"].stats = {"ma": 9}
+    elif name == "unit added":
+        st.units["u99"] = Unit("u99", "a", "inf", "New", Hex(0, 0), 1, 1)
+    elif name == "unit replaced":
+        st.units["u03"] = Unit("u03", "a", "cav", "New", Hex(0, 0), 1, 1)
+    elif name == "clone put in":
+        st.units["u03"] = other.units["u01"].clone()
+    elif name == "units dict replaced":
+        st.units = {k: u for k, u in st.units.items() if k != "u03"}
+    fresh = (tuple(st.units), tuple(u._ks for u in st.units.values()))
+    assert st.kinds_key() == fresh
+    assert (fresh == key) == (name == "nothing")

@@ -3,7 +3,7 @@ a recorded poltava-2 game: the snapshot view's index, the ids of each arm, a div
 
 from pathlib import Path
 
-from hexwar.engine.rulesets.poltava.board import View, arm, ids_by_arm, in_division, view_of
+from hexwar.engine.rulesets.poltava.board import View, arm, ids_by_arm, in_division, odb_ranks, stat, view_of
 from hexwar.journal import read_journal
 from hexwar.match import replay
 
@@ -42,6 +42,8 @@ def test_cached_position_answers_equal_fresh_ones_through_a_whole_game():
         by_arm = ids_by_arm(st)
         for a in sorted({arm(u) for u in st.units.values()}):
             assert list(by_arm[a]) == sorted(k for k, u in st.units.items() if arm(u) == a)
+        assert list(odb_ranks(st)) == [(stat(st.units[k], "odb"), k) for k in sorted(st.units)
+                                       if arm(st.units[k]) == "inf" and stat(st.units[k], "odb")]
         for division in ("roos", "gn", "lg"):
             assert [u.id for u in in_division(st, division)] == \
                 [u.id for u in st.units.values() if u.division == division]
@@ -76,3 +78,21 @@ def test_positions_and_their_views_leave_no_reference_cycles():
         gc.garbage.clear()
         gc.enable()
     assert left == []
+
+
+def test_maps_equal_in_content_share_their_tables_and_others_do_not():
+    """A scenario read again (a replay, another game of it) has an equal map, which takes the
+    tables already worked out for the first; a map that differs anywhere gets its own."""
+    from dataclasses import replace
+
+    from hexwar.engine.rulesets.poltava.board import _tables
+    from hexwar.scenarios.loader import find_scenario, load_scenario
+
+    first = load_scenario(find_scenario("poltava-2")).map
+    again = load_scenario(find_scenario("poltava-2")).map
+    assert first is not again and first == again
+    assert _tables(first) is _tables(again)
+    h = first.hexes[0]
+    changed = replace(first, terrain={**first.terrain, h: "marsh" if first.terrain_at(h) != "marsh" else "clear"})
+    assert changed != first
+    assert _tables(changed) is not _tables(first)

@@ -84,6 +84,8 @@ class NapoleonicaRuleset(Words, Ruleset):
     terrain_types = D.TERRAIN
     hexside_types = D.HEXSIDES
     grades = ("recruit", "veteran")
+    #: the strong computer compares every candidate with the positional evaluation (evaluate.py)
+    search_budget = {"scope": "all"}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other_stats: dict) -> bool:
@@ -687,6 +689,11 @@ class NapoleonicaRuleset(Words, Ruleset):
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         from . import ai
         return ai.candidates(self, game)
+
+    def evaluate(self, game: "Position", side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        from . import evaluate
+        return evaluate.evaluate(game, side)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:

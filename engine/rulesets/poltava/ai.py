@@ -218,7 +218,8 @@ def _odb_slots(v, side) -> dict:
         return {}
     from .board import stat
     from hexwar.engine.hexgrid import hex_neighbor
-    units = [u for u in st.side_units(side) if v.odb_restricted(u) and v.redoubt_at(u.hex) is None]
+    units = [u for u in st.side_units(side) if arm(u) == "inf" and v.odb_restricted(u)
+             and v.redoubt_at(u.hex) is None]  # (only infantry is ever restricted)
     units.sort(key=lambda u: (stat(u, "odb"), u.id))
     h = v.m.parse(spec[0])
     out = {}

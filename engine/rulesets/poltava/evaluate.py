@@ -3,7 +3,10 @@
 An army routs when all its divisions but one have routed (R10.2), and a division routs when its
 box holds its rout number of eliminated counters. So the evaluation is mostly the race between
 the two armies toward that point: for each side, how far its divisions closest to routing have
-come, weighted so that a division one counter short counts for more than two half-full ones.
+come, weighted so that a division one counter short counts for more than two half-full ones. A
+counter already flipped to its reduced side is half of the way to the box (one more hit puts it
+there), so it counts as half an eliminated counter: without that, a flip would be worth no more
+than any other lost strength point, and fire would not go where a rout is nearest.
 Strength left (combat strength of the counters still standing) breaks ties. The weights are
 designed, not taken from the rules.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .board import arm, cs_of, other
+from .board import arm, cs_of, other, reduced
 from .resolve import roos_stands
 
 #: designed weights: the rout race dominates, strength left is a tie-break
@@ -29,6 +32,10 @@ def rout_progress(game, side: str) -> Fraction:
     need = len(divs) - 1 + (1 if side == "sweden" and roos_stands(st) else 0)
     need = max(1, min(need, len(divs)))
     routed = set(st.vars["routed"])
+    flipped: dict[str, int] = {}
+    for u in st.units.values():
+        if u.side == side and u.strength > 0 and reduced(u):
+            flipped[u.division] = flipped.get(u.division, 0) + 1
     progress = []
     for d in divs:
         spec = next((x for x in scn.divisions if x.id == d), None)
@@ -37,7 +44,8 @@ def rout_progress(game, side: str) -> Fraction:
         elif spec is None or not spec.rout_threshold:
             progress.append(Fraction(0))
         else:
-            p = min(Fraction(st.vars["box"].get(d, 0), spec.rout_threshold), Fraction(1))
+            lost = Fraction(st.vars["box"].get(d, 0)) + Fraction(flipped.get(d, 0), 2)
+            p = min(lost / spec.rout_threshold, Fraction(1))
             progress.append(p * (1 + p) / 2)  # convex: the last counter before a rout weighs most
     progress.sort(reverse=True)
     return sum(progress[:need], Fraction(0)) / need

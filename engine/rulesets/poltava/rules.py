@@ -377,6 +377,17 @@ class PoltavaRuleset(Ruleset):
 
     # --- melee ----------------------------------------------------------------------------------
     def _validate_attack(self, v: View, order) -> tuple[str | None, list, list]:
+        """(why not, the attackers, the hexes attacked): asked by ``needs_dice`` and then by
+        ``validate`` of the same order, so a view of a position nobody changes keeps it."""
+        if not v.snapshot:
+            return self._check_attack(v, order)
+        key = ("attack", order)
+        out = v._zoc.get(key)
+        if out is None:
+            out = v._zoc[key] = self._check_attack(v, order)
+        return out
+
+    def _check_attack(self, v: View, order) -> tuple[str | None, list, list]:
         st = v.st
         if st.phase != "melee":
             return "not the melee phase", [], []
@@ -869,6 +880,15 @@ class PoltavaRuleset(Ruleset):
     def ai_orders(self, game):
         from . import ai
         return ai.ai_orders(self, game)
+
+    def strong_orders(self, game):
+        """The strong computer's candidates: the basic ones with its division plan (plan.py)."""
+        from . import plan
+        return plan.strong_orders(self, game)
+
+    #: the strong computer also weighs which unit takes a loss and where it retreats or pursues
+    #: (benchmarks/ai_strength.md)
+    search_budget = {"answers": True}
 
     def evaluate(self, game, side: str) -> int:
         """The strong computer's view of a position (evaluate.py)."""

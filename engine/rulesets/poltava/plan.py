@@ -1,0 +1,156 @@
+"""The strong computer's movement plan for Poltava: keep the division that would lose the war
+out of the fight.
+
+An army routs when all its divisions but one have routed (R10.2). The basic player sends every
+unit at the enemy, so in scenario 2 both Swedish horse divisions wear down together and the army
+routs by turn 8 or 9, often with the Russians one or two divisions from their own rout. Here the
+division whose rout would be the last one the army can take, once it is far enough down its rout
+box, is *held back*: its units stand off out of contact and out of enemy fire instead of
+charging (a unit next to an enemy owes an attack, R8.2). The rest fight as the basic player has
+them fight. Both the rule and its thresholds are designed, measured in benchmarks/ai_strength.md.
+"""
+
+from __future__ import annotations
+
+from hexwar.engine.hexgrid import hex_distance, hex_neighbor
+from hexwar.engine.orders import Order
+
+from . import ai
+from .board import arm, reduced, stat, view_of
+
+#: a division is held back once it is this far down its rout box (fraction of its rout number)
+HOLD_FROM = (1, 2)
+#: arms that stand in the line and can be kept out of contact
+_FIGHTERS = ("inf", "cav")
+#: designed: where the strong player forms its line in S2 (anchor hex, hex direction), by
+#: scenario and side; a side not named here uses the scenario's ``ai_odb_<side>`` hint
+ODB_LINE: dict = {}
+
+
+def strong_orders(rs, game):
+    """The basic player's orders, except that a unit of a held-back division is offered only
+    moves scored for safety."""
+    out = list(ai.ai_orders(rs, game))
+    st = game.state
+    if st.phase != "move" or st.pending or st.result is not None:
+        return out
+    units = {o["unit"] for _, o in out if o.kind in ("move", "hold")}
+    if len(units) != 1:
+        return out
+    u = st.units[units.pop()]
+    v = view_of(game)
+    if arm(u) not in _FIGHTERS:
+        return out
+    kept = [(s, o) for s, o in out if o.kind not in ("move", "hold")]
+    if u.division in held_back(v, u.side):
+        return kept + list(_safe_moves(v, u))
+    focus = endgame_focus(v, u.side)
+    if focus and not v.odb_restricted(u):
+        enemies = ai._field(v, u.side)
+
+        def charge(h) -> int:
+            d = min(hex_distance(h, f) for f in focus)
+            return -10 * d - ai._exposure(v, u.side, h) // 4 + (5 if ai._near(h, enemies) <= 1 else 0)
+        return kept + list(_moves(v, u, charge))
+    line = ODB_LINE.get((v.scn.id, u.side))
+    if line is not None:
+        slot = _slots(v, u.side, line).get(u.id)
+        if slot is not None:
+            return kept + list(_moves(v, u, lambda h: -100 * hex_distance(h, slot)))
+    return out
+
+
+def endgame_focus(v, side: str) -> list:
+    """When one more enemy division's rout routs the enemy army (R10.2), the hexes of the
+    enemy division nearest its rout number (counting a flipped counter as half a loss): every
+    unit not held back goes for it, paying little heed to the fire on the way."""
+    scn, st = v.scn, v.st
+    enemy = next(s.id for s in scn.sides if s.id != side)
+    divs = list(scn.victory.get(f"{enemy}_divisions", []))
+    routed = set(st.vars["routed"])
+    if not divs or len(divs) - 1 - sum(1 for d in divs if d in routed) != 1:
+        return []
+    spec = {d.id: d for d in scn.divisions}
+    where: dict = {}
+    for u in st.side_units(enemy):
+        if u.hex is not None and u.division in divs and arm(u) in _FIGHTERS:
+            where.setdefault(u.division, []).append(u)
+    best = None
+    for d, units in sorted(where.items()):
+        s = spec.get(d)
+        if d in routed or s is None or not s.rout_threshold:
+            continue
+        left = 2 * (s.rout_threshold - st.vars["box"].get(d, 0)) - sum(1 for u in units if reduced(u))
+        if best is None or left < best[0]:
+            best = (left, d)
+    return [] if best is None else sorted(u.hex for u in where[best[1]])
+
+
+def _slots(v, side, line) -> dict:
+    """S2-1: until the side has formed, each line battalion's place in a straight line from
+    ``line``'s anchor (the basic player's ``_odb_slots`` with another anchor)."""
+    st = v.st
+    if v.s1 or st.vars["odb"].get(side):
+        return {}
+    units = [u for u in st.side_units(side) if v.odb_restricted(u) and v.redoubt_at(u.hex) is None]
+    units.sort(key=lambda u: (stat(u, "odb"), u.id))
+    h = v.m.parse(line[0])
+    out = {}
+    for u in units:
+        out[u.id] = h
+        h = hex_neighbor(h, int(line[1]))
+    return out
+
+
+def _moves(v, u, score):
+    """``hold`` and the six best destinations over every movement mode under ``score``."""
+    best: dict = {}
+    for mode in ("normal", "long", "road", "longroad"):
+        for h, r in v.search(u, mode).items():
+            cand = (score(h) - ai._redoubt_risk(v, u, r.path), list(r.path), mode)
+            if h not in best or cand[:1] > best[h][:1]:
+                best[h] = cand
+    yield score(u.hex), Order.make("hold", unit=u.id)
+    for sc, path, mode in sorted(best.values(), key=lambda c: (-c[0], c[1]))[:6]:
+        yield sc, Order.make("move", unit=u.id, path=path, mode=mode)
+
+
+def held_back(v, side: str) -> set[str]:
+    """The divisions of ``side`` to keep out of the fight: ranking the divisions still standing
+    by how few counters each is from its rout number, those from the one whose rout would end the
+    war onward, when at least ``HOLD_FROM`` of their rout number is already lost."""
+    scn, st = v.scn, v.st
+    divs = list(scn.victory.get(f"{side}_divisions", []))
+    routed = set(st.vars["routed"])
+    need = len(divs) - 1  # R10.2: all but one
+    left = need - sum(1 for d in divs if d in routed)
+    if left <= 0:
+        return set()
+    spec = {d.id: d for d in scn.divisions}
+    standing = []
+    for d in divs:
+        s = spec.get(d)
+        if d in routed or s is None or not s.rout_threshold:
+            continue
+        box = st.vars["box"].get(d, 0)
+        standing.append((s.rout_threshold - box, d, box, s.rout_threshold))
+    standing.sort()
+    num, den = HOLD_FROM
+    return {d for _, d, box, thr in standing[left - 1:] if box * den >= thr * num}
+
+
+def _safe_moves(v, u):
+    """``hold`` and every destination of every movement mode, scored so that a hex next to an
+    enemy (contact, an owed attack) is worst, enemy fire reaching it next, and a hex close to the
+    enemy last; among safe hexes the nearer one keeps the unit at hand."""
+    side = u.side
+    enemies = ai._field(v, side)
+
+    def score(h) -> int:
+        d = ai._near(h, enemies)
+        contact = 1000 if d <= 1 else 0
+        close = 20 * max(0, 4 - d)
+        far = max(0, d - 6)
+        return -(contact + 2 * ai._exposure(v, side, h) + close + far)
+
+    return _moves(v, u, score)
