@@ -19,12 +19,17 @@ from . import ai
 from .board import arm, reduced, stat, view_of
 
 #: a division is held back once it is this far down its rout box (fraction of its rout number)
+#: and at most ``HOLD_WITHIN`` counters short of it (so a big division, Lewenhaupt's foot in S1
+#: with half its box filled at the start, still fights)
 HOLD_FROM = (1, 2)
+HOLD_WITHIN = 3
 #: arms that stand in the line and can be kept out of contact
 _FIGHTERS = ("inf", "cav")
 #: designed: where the strong player forms its line in S2 (anchor hex, hex direction), by
 #: scenario and side; a side not named here uses the scenario's ``ai_odb_<side>`` hint
 ODB_LINE: dict = {}
+#: the enemy army is this many division routs from its own rout when every unit goes for it
+FOCUS_WHEN = 1
 
 
 def strong_orders(rs, game):
@@ -68,7 +73,7 @@ def endgame_focus(v, side: str) -> list:
     enemy = next(s.id for s in scn.sides if s.id != side)
     divs = list(scn.victory.get(f"{enemy}_divisions", []))
     routed = set(st.vars["routed"])
-    if not divs or len(divs) - 1 - sum(1 for d in divs if d in routed) != 1:
+    if not divs or not 0 < len(divs) - 1 - sum(1 for d in divs if d in routed) <= FOCUS_WHEN:
         return []
     spec = {d.id: d for d in scn.divisions}
     where: dict = {}
@@ -118,7 +123,8 @@ def _moves(v, u, score):
 def held_back(v, side: str) -> set[str]:
     """The divisions of ``side`` to keep out of the fight: ranking the divisions still standing
     by how few counters each is from its rout number, those from the one whose rout would end the
-    war onward, when at least ``HOLD_FROM`` of their rout number is already lost."""
+    war onward, when at least ``HOLD_FROM`` of their rout number is already lost and they are
+    ``HOLD_WITHIN`` counters or fewer from it."""
     scn, st = v.scn, v.st
     divs = list(scn.victory.get(f"{side}_divisions", []))
     routed = set(st.vars["routed"])
@@ -136,7 +142,8 @@ def held_back(v, side: str) -> set[str]:
         standing.append((s.rout_threshold - box, d, box, s.rout_threshold))
     standing.sort()
     num, den = HOLD_FROM
-    return {d for _, d, box, thr in standing[left - 1:] if box * den >= thr * num}
+    return {d for short, d, box, thr in standing[left - 1:]
+            if box * den >= thr * num and short <= HOLD_WITHIN}
 
 
 def _safe_moves(v, u):
