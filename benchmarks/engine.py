@@ -5,15 +5,18 @@ so in-process figures are CPU time of this process (``time.process_time``, which
 core does not inflate) and whole-process figures give both wall time and the child's CPU time:
 
 1. ``replay --verify`` of a poltava-2 journal: orders per second, in process (so start-up is not
-   counted);
+   counted), whole and without the replay's own set-up (reading the scenario, the first digest);
 2. ``game.digest()`` on poltava-1 states: the first call on each position of a replayed game, and
    on a state just decoded from bytes (nothing cached);
 3. ``game.reachable(unit)`` on poltava-1 over a whole game's move phases: cold (the first question
    asked about a new position) and warm (further units on the same position);
 4. ``list(game.legal_orders())`` in poltava-2 move phases (median and max), and the per-unit query
    ``game.unit_orders(unit)`` when the engine offers one: as a caller meets it (the map keeps
-   move-search expansions from earlier positions) and cold (those dropped first);
-5. ``hexwar simulate poltava-2 --seed 1`` as a whole process;
+   move-search expansions from earlier positions) and cold (those dropped first), each sample
+   the least of three runs on fresh games;
+5. ``hexwar simulate poltava-2 --seed 1`` as a whole process: the issue's figure is the basic computer
+   player on both sides (``--level sweden=basic --level russia=basic``, the player the issue was
+   written against); the default (``strong`` on both sides, a lookahead search) is given beside it;
 6. ``hexwar --help`` and 7. ``hexwar scenarios`` as whole processes.
 
 ``--extra`` adds the older figures: replay of every built-in scenario, ``reachable`` on a 40x30
@@ -83,15 +86,26 @@ def _positions(journal: Path) -> list[Recorded]:
 
 
 def bench_replay(repeats: int) -> dict:
+    """Orders per second of a whole ``replay(verify=True)``, and the same with its set-up taken
+    out (reading the scenario the journal carries, the first position and its digest: what a
+    replay pays once, however many orders follow)."""
+    from hexwar.match import scenario_from_header
     contents = read_journal(POLTAVA_2_JOURNAL)
-    rates, orders = [], 0
+    rates, net_rates, setups, orders = [], [], [], 0
     for _ in range(repeats):
+        start = clock()
+        Game(scenario_from_header(str(POLTAVA_2_JOURNAL), contents.header)).digest()
+        setup = clock() - start
         start = clock()
         report = replay(str(POLTAVA_2_JOURNAL), contents, verify=True)
         seconds = clock() - start
         orders = report.orders
         rates.append(orders / seconds)
-    return {"orders": orders, "orders_per_s": round(_median(rates)), "runs": repeats}
+        net_rates.append(orders / max(seconds - setup, 1e-9))
+        setups.append(setup)
+    return {"orders": orders, "orders_per_s": round(_median(rates)),
+            "orders_per_s_without_setup": round(_median(net_rates)),
+            "setup_ms": round(_median(setups) * 1e3, 1), "runs": repeats}
 
 
 def bench_digest(p1_journal: Path, p1_positions: list[Recorded], repeats: int) -> dict:
@@ -150,17 +164,23 @@ def bench_legal_orders(positions: list[Recorded]) -> dict:
         counts.append(len(list(game.legal_orders())))
         full.append(clock() - start)
         if hasattr(game, "unit_orders"):
+            # each sample is the least of three runs on fresh games: a shared machine's stalls
+            # would otherwise decide the max
             for uid in _movers(game)[:8]:
-                fresh = rec.game()
-                start = clock()
-                list(fresh.unit_orders(uid))
-                per_unit.append(clock() - start)
-                # cold: without the move-search expansions the map keeps from earlier positions
-                fresh = rec.game()
-                fresh.map.__dict__.get("_poltava_tables", {}).pop("reach", None)
-                start = clock()
-                list(fresh.unit_orders(uid))
-                per_unit_cold.append(clock() - start)
+                warm_runs, cold_runs = [], []
+                for _ in range(3):
+                    fresh = rec.game()
+                    start = clock()
+                    list(fresh.unit_orders(uid))
+                    warm_runs.append(clock() - start)
+                    # cold: without the move-search expansions the map keeps from earlier positions
+                    fresh = rec.game()
+                    fresh.map.__dict__.get("_poltava_tables", {}).pop("reach", None)
+                    start = clock()
+                    list(fresh.unit_orders(uid))
+                    cold_runs.append(clock() - start)
+                per_unit.append(min(warm_runs))
+                per_unit_cold.append(min(cold_runs))
     out = {"full_median_ms": round(_median(full) * 1e3, 1), "full_max_ms": round(max(full) * 1e3, 1),
            "orders_min": min(counts), "orders_max": max(counts), "positions": len(full)}
     if per_unit:
@@ -187,10 +207,14 @@ def _process(args: list[str], repeats: int) -> tuple[float, float]:
 
 
 def bench_processes(repeats: int) -> dict:
+    basic = _process(["simulate", "poltava-2", "--seed", "1",
+                      "--level", "sweden=basic", "--level", "russia=basic"], repeats)
     sim = _process(["simulate", "poltava-2", "--seed", "1"], max(1, repeats // 2))
     hlp = _process(["--help"], repeats)
     scn = _process(["scenarios"], repeats)
-    return {"simulate_poltava2_s": round(sim[0], 2), "simulate_poltava2_cpu_s": round(sim[1], 2),
+    return {"simulate_poltava2_basic_s": round(basic[0], 2),
+            "simulate_poltava2_basic_cpu_s": round(basic[1], 2),
+            "simulate_poltava2_s": round(sim[0], 2), "simulate_poltava2_cpu_s": round(sim[1], 2),
             "help_ms": round(hlp[0] * 1e3), "help_cpu_ms": round(hlp[1] * 1e3),
             "scenarios_ms": round(scn[0] * 1e3), "scenarios_cpu_ms": round(scn[1] * 1e3)}
 
@@ -338,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
     rv, dg, rc, lo, pr = (f["replay_verify_poltava2"], f["digest_poltava1"], f["reachable_poltava1"],
                           f["legal_orders_poltava2_move"], f["processes"])
     print(f"hexwar engine benchmarks (Python {f['python']}; medians of {r} runs; CPU time in process; machine shared)")
-    print(f"1. replay --verify poltava-2 ({rv['orders']} orders): {rv['orders_per_s']} orders/s")
+    print(f"1. replay --verify poltava-2 ({rv['orders']} orders): {rv['orders_per_s']} orders/s, "
+          f"{rv['orders_per_s_without_setup']} orders/s without the {rv['setup_ms']} ms set-up")
     print(f"2. digest() poltava-1: {dg['after_apply_us']} µs after apply, "
           f"{dg['decoded_state_us']} µs on a freshly decoded state")
     print(f"3. reachable() poltava-1: {rc['warm_us']} µs warm, {rc['cold_us']} µs cold "
@@ -349,8 +374,9 @@ def main(argv: list[str] | None = None) -> int:
         line += (f"; unit_orders(unit) {lo['per_unit_median_ms']} ms median, {lo['per_unit_max_ms']} ms max"
                  f" (cold search: {lo['per_unit_cold_median_ms']} / {lo['per_unit_cold_max_ms']} ms)")
     print(line)
-    print(f"5. hexwar simulate poltava-2 --seed 1: {pr['simulate_poltava2_s']} s wall, "
-          f"{pr['simulate_poltava2_cpu_s']} s CPU (whole process)")
+    print(f"5. hexwar simulate poltava-2 --seed 1, basic vs basic: {pr['simulate_poltava2_basic_s']} s wall, "
+          f"{pr['simulate_poltava2_basic_cpu_s']} s CPU (whole process); the default strong vs strong: "
+          f"{pr['simulate_poltava2_s']} s wall, {pr['simulate_poltava2_cpu_s']} s CPU")
     print(f"6. hexwar --help: {pr['help_ms']} ms wall, {pr['help_cpu_ms']} ms CPU")
     print(f"7. hexwar scenarios: {pr['scenarios_ms']} ms wall, {pr['scenarios_cpu_ms']} ms CPU")
     if "extra" in f:

@@ -144,12 +144,29 @@ def _encode(v: Any, out: bytearray) -> None:
     elif t is list or t is tuple:
         out += array_header(len(v))
         for item in v:
-            _encode(item, out)
+            ti = type(item)  # the scalars most containers hold, without a call of their own
+            if ti is str:
+                b = _STR_CACHE.get(item)
+                out += b if b is not None else _str_bytes(item)
+            elif ti is int and 0 <= item < 0x80:
+                out += _SMALL_INT[item]
+            else:
+                _encode(item, out)
     elif t is dict:
         out += map_header(len(v))
         for kb, k in _key_order(v):
             out += kb
-            _encode(v[k], out)
+            item = v[k]
+            ti = type(item)
+            if ti is str:
+                b = _STR_CACHE.get(item)
+                out += b if b is not None else _str_bytes(item)
+            elif ti is int and 0 <= item < 0x80:
+                out += _SMALL_INT[item]
+            elif item is None:
+                out.append(0xC0)
+            else:
+                _encode(item, out)
     elif v is None:
         out.append(0xC0)
     elif v is True:

@@ -40,10 +40,42 @@ _KIND = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
+_INT_LIMIT = 1 << 62
+
+
+_new_object = object.__new__
+
+#: names already found valid (an order's kind, its argument names): a game uses a few dozen
+_GOOD_KINDS: set[str] = set()
+_GOOD_KEYS: set[str] = set()
+
+
+def _remember(names: set[str], name: str) -> None:
+    if len(names) > 512:
+        names.clear()
+    names.add(name)
+
+
+def _plain_scalar(v: Any) -> bool:
+    """An int in range or a short str, of exactly those types: what ``_freeze`` passes as it is
+    (checked inline for the pairs of ints a path is made of; anything else takes the long way)."""
+    t = type(v)
+    return (t is int and -_INT_LIMIT < v < _INT_LIMIT) or (t is str and len(v) <= MAX_STR)
+
+
 def _freeze(value: Any, depth: int = 0) -> Any:
     """Lists become tuples; anything outside the allowed shapes is refused."""
+    t = type(value)
+    if t is list or t is tuple:  # the common shapes first: a hex, a path of hexes
+        if depth >= 2:
+            raise InvalidOrderError("order argument nested too deeply")
+        if len(value) > MAX_ITEMS:
+            raise InvalidOrderError("order argument has too many items")
+        if depth == 1 and all(map(_plain_scalar, value)):
+            return tuple(value)
+        return tuple([_freeze(v, depth + 1) for v in value])
     if value is None or isinstance(value, (bool, int)):
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1 << 62:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _INT_LIMIT:
             raise InvalidOrderError("integer argument out of range")
         return value
     if isinstance(value, str):
@@ -51,11 +83,7 @@ def _freeze(value: Any, depth: int = 0) -> Any:
             raise InvalidOrderError("string argument too long")
         return value
     if isinstance(value, (list, tuple)):
-        if depth >= 2:
-            raise InvalidOrderError("order argument nested too deeply")
-        if len(value) > MAX_ITEMS:
-            raise InvalidOrderError("order argument has too many items")
-        return tuple(_freeze(v, depth + 1) for v in value)
+        return _freeze(list(value), depth)
     raise InvalidOrderError(f"order argument of type {type(value).__name__} is not allowed")
 
 
@@ -72,16 +100,31 @@ class Order:
 
     @classmethod
     def make(cls, kind: str, **kwargs: Any) -> "Order":
-        if not isinstance(kind, str) or not _KIND.match(kind):
-            raise InvalidOrderError(f"order kind {kind!r} is not a valid name")
+        if type(kind) is not str or kind not in _GOOD_KINDS:
+            if not isinstance(kind, str) or not _KIND.match(kind):
+                raise InvalidOrderError(f"order kind {kind!r} is not a valid name")
+            _remember(_GOOD_KINDS, kind)
         if len(kwargs) > MAX_ARGS:
             raise InvalidOrderError("order has too many arguments")
         args = []
         for key in sorted(kwargs):
-            if not _KEY.match(key):
-                raise InvalidOrderError(f"order argument name {key!r} is not valid")
+            if key not in _GOOD_KEYS:
+                if not _KEY.match(key):
+                    raise InvalidOrderError(f"order argument name {key!r} is not valid")
+                _remember(_GOOD_KEYS, key)
             args.append((key, _freeze(kwargs[key])))
         return cls(kind, tuple(args))
+
+    @classmethod
+    def unchecked(cls, kind: str, args: tuple[tuple[str, Any], ...]) -> "Order":
+        """The order ``make`` would build, for a ruleset that built ``args`` in that form itself
+        (names sorted, values frozen): a legal-order list may hold hundreds of moves, and this
+        skips both the checks and the frozen dataclass's ``__init__``."""
+        order = _new_object(cls)
+        d = order.__dict__
+        d["kind"] = kind
+        d["args"] = args
+        return order
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:

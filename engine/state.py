@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from itertools import compress
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, ne
 from typing import Any
 
 from .codec import Encoded, array_header, decode, encode, map_header, scalar_bytes, sorted_items
@@ -108,6 +109,10 @@ _set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Un
 #: equal ``_ks`` stamps mean equal kind and stats, which is all a ruleset's per-unit constants
 #: (Poltava's arm of service) are derived from.
 _STAMPS = itertools.count(1)
+#: Drawn whenever a unit's kind or stats are assigned, a unit is cloned or stamped as a stray:
+#: if none was drawn since a state last worked out its kinds key, that key still holds (as for
+#: ``State.position_token``, given the same units dict of the same size).
+_KIND_DRAWS = itertools.count(1)
 _POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats"))
 _STAMP_OF = attrgetter("_at")
 _BYTES_OF = attrgetter("_bytes")
@@ -152,6 +157,7 @@ class Unit:
             d["_at"] = next(_STAMPS)
             if name == "kind" or name == "stats":
                 d["_ks"] = d["_at"]
+                next(_KIND_DRAWS)
                 d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
         if name in _HEAD or name == "stats":
             d["_head"] = None  # the cached leading fields and stats bytes are stale
@@ -183,6 +189,7 @@ class Unit:
         marks = d["marks"]
         d["marks"] = _marks(marks, marks.changed)
         d["_at"] = next(_STAMPS)
+        next(_KIND_DRAWS)
         _set_dict(new, "__dict__", d)
         return new
 
@@ -267,13 +274,23 @@ class State:
 
     def kinds_key(self) -> tuple[Any, ...]:
         """Equal for two states (or two calls) whose units have the same ids, kinds and stats,
-        wherever they stand: what tables of per-unit constants key on."""
+        wherever they stand: what tables of per-unit constants key on. Answered without walking
+        the units when no kind or stats were assigned and no unit cloned anywhere since this
+        state last worked it out (see ``_KIND_DRAWS``)."""
+        d = self.__dict__
+        now = next(_KIND_DRAWS)
         units = self.units
+        kept = d.get("_kinds")
+        if kept is not None and now == kept[0] + 1 and kept[1] is units and kept[2] == len(units):
+            d["_kinds"] = (now, units, kept[2], kept[3])
+            return kept[3]
         try:
-            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+            key = tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
         except AttributeError:
             _stamp_strays(units)
-            return tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+            key = tuple(units), tuple(map(_KIND_STAMP_OF, units.values()))
+        d["_kinds"] = (next(_KIND_DRAWS), units, len(units), key)
+        return key
 
     def position_token(self) -> tuple[Any, ...]:
         """``position_key()``, answered without walking the units when nothing can have changed:
@@ -298,13 +315,27 @@ class State:
 
     def shared_occupancy(self) -> dict[Hex, list[Unit]]:
         """``occupancy()`` kept until a unit moves, changes strength or side: one dict shared by
-        every caller, who must only read it."""
+        every caller, who must only read it.
+
+        When only a few units changed since the last answer (an order moves one or two), the new
+        dict is the old one with the lists of the hexes they left or entered made again: those
+        units are the ones whose stamps differ, and the old dict is never changed (a view made
+        before may still hold it). The lists of every other hex are the old list objects, which
+        lets a ruleset's index of the position find the hexes to look at again the same way
+        (``occupancy_changes``). Only the dict's order differs from ``occupancy()``'s."""
         key = self.position_token()
-        kept = self.__dict__.get("_occupancy")
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        d = self.__dict__
+        kept = d.get("_occupancy")
+        if kept is not None:
+            if kept[0] == key:
+                return kept[1]
+            if kept[0][0] == key[0] and kept[2] is self.units:
+                occ = _moved_occupancy(self.units, key, kept)
+                if occ is not None:
+                    d["_occupancy"] = (key, occ[0], self.units, occ[1])
+                    return occ[0]
         occ = self.occupancy()
-        self.__dict__["_occupancy"] = (key, occ)
+        d["_occupancy"] = (key, occ, self.units, None)
         return occ
 
     def units_in_id_order(self) -> list[Unit]:
@@ -370,8 +401,8 @@ class State:
         slots: list[Any] = [None] * (2 * len(ordered))
         slots[0::2] = key_bytes
         try:
-            if any(map(_CHANGED_OF, ordered)):
-                stale = list(map(_CHANGED_OF, ordered))
+            stale = list(map(_CHANGED_OF, ordered))
+            if True in stale:
                 i = -1
                 try:
                     while True:
@@ -423,6 +454,46 @@ def _clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
     return out
 
 
+def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...],
+                     kept: tuple[Any, ...]) -> tuple[dict[Hex, list[Unit]], dict[str, Any]] | None:
+    """The occupancy for ``key`` made from the one ``kept`` for an earlier key of the same units
+    (see ``State.shared_occupancy``), with the hex each unit stood in then (``where``, worked
+    out from the old dict the first time); None when too many units changed to be worth it."""
+    ids, stamps = key
+    old_stamps = kept[0][1]
+    changed = list(compress(ids, map(ne, stamps, old_stamps)))
+    if len(changed) > 12:
+        return None
+    old = kept[1]
+    where = kept[3]
+    if where is None:
+        where = {u.id: h for h, us in old.items() for u in us}
+    else:
+        where = dict(where)
+    touched = []
+    for uid in changed:
+        before = where.get(uid)
+        if before is not None:
+            touched.append(before)
+        now = units[uid].hex
+        if now is None:
+            where.pop(uid, None)
+        else:
+            where[uid] = now
+            touched.append(now)
+    occ = dict(old)
+    for h in touched:
+        if type(h) is not Hex:
+            h = Hex(*h)
+        here = sorted(u.id for u in occ.get(h, ()) if where.get(u.id) == h)
+        here.extend(uid for uid in changed if where.get(uid) == h and uid not in here)
+        if here:
+            occ[h] = [units[uid] for uid in sorted(here)]
+        else:
+            occ.pop(h, None)
+    return occ, where
+
+
 def _stamp_strays(units: dict[str, Unit]) -> None:
     """Stamp units made without ``__init__`` or ``clone`` (e.g. by ``object.__new__``)."""
     for u in units.values():
@@ -431,6 +502,7 @@ def _stamp_strays(units: dict[str, Unit]) -> None:
             d["_at"] = next(_STAMPS)
         if "_ks" not in d:
             d["_ks"] = next(_STAMPS)
+            next(_KIND_DRAWS)
 
 
 _SORTED: dict[tuple[str, ...], list[str]] = {}

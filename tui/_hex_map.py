@@ -123,6 +123,7 @@ class HexMapView(ScrollView, can_focus=True):
         self.side_index = {sid: i for i, sid in enumerate(order)}
         self.marks: dict[Hex, Marks] = {}
         self.selected: Hex | None = None
+        self.selected_hexes: frozenset[Hex] = frozenset()   # every hex the selected unit stands in
         self._looks: dict[Hex, tuple] = {}
         self._by_hex: dict[Hex, list["Unit"]] | None = None  # live units per hex, top first
         self._base: Style | None = None
@@ -196,8 +197,8 @@ class HexMapView(ScrollView, can_focus=True):
 
     def watch_cursor(self, old: Hex, new: Hex) -> None:
         self._refresh_hexes([old, new])
-        if self.rulers[1]:
-            self.refresh_lines(0, self.rulers[1])
+        if self.rulers[1]:  # the column ruler: the top lines of the view, whatever the scroll
+            self.refresh(Region(0, 0, self.size.width, self.rulers[1]))
         self.scroll_to_cursor()
         self.post_message(self.CursorMoved(self, new))
 
@@ -228,11 +229,14 @@ class HexMapView(ScrollView, can_focus=True):
         self.zoom = self.zoom + delta
 
     # --- state ----------------------------------------------------------------------------
-    def show(self, game: "Game", marks: dict[Hex, Marks] | None = None, selected: Hex | None = None) -> None:
-        """Take a new game state and overlays; repaint only the hexes whose look changed."""
+    def show(self, game: "Game", marks: dict[Hex, Marks] | None = None, selected: Hex | None = None,
+             selected_hexes: tuple[Hex, ...] = ()) -> None:
+        """Take a new game state and overlays; repaint only the hexes whose look changed.
+        ``selected_hexes``: all the hexes of a selected unit that stands in several."""
         self.game = game
         self.marks = marks or {}
         self.selected = selected
+        self.selected_hexes = frozenset(selected_hexes) | ({selected} if selected is not None else set())
         self._by_hex = None
         looks = self._all_looks()
         changed = [h for h in looks.keys() | self._looks.keys() if looks.get(h) != self._looks.get(h)]
@@ -248,8 +252,8 @@ class HexMapView(ScrollView, can_focus=True):
         out = {h: (tuple(sorted(v)),) for h, v in looks.items()}
         for h, mk in self.marks.items():
             out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved, mk.zone),)
-        if self.selected is not None:
-            out[self.selected] = out.get(self.selected, ()) + ("selected",)
+        for h in sorted(self.selected_hexes):
+            out[h] = out.get(h, ()) + ("selected",)
         return out
 
     def set_palette(self, palette: str) -> None:
@@ -280,7 +284,8 @@ class HexMapView(ScrollView, can_focus=True):
                 _, y = lay.origin[h]
                 for dy in range(len(t.rows)):
                     self._lines.discard(y + dy)
-                self.refresh_lines(y - int(self.scroll_offset.y) + top, len(t.rows))
+                # refresh_lines takes a canvas line and subtracts the scroll offset itself
+                self.refresh_lines(y + top, len(t.rows))
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -420,7 +425,7 @@ class HexMapView(ScrollView, can_focus=True):
         g, pal = self.glyphs, self.palette
         units = self.units_at(h)
         mk = self.marks.get(h, Marks())
-        sel = g.selected if self.selected == h else ""
+        sel = g.selected if h in self.selected_hexes else ""
         marked = g.marked if any(self._has_acted(u) for u in units) else ""
         slots: list[tuple[str, Style | None]] = [
             (f"{sel}{self._terrain_text(h)}{marked}".center(5), pal.selected if sel else pal.glyph)]
@@ -506,7 +511,7 @@ class HexMapView(ScrollView, can_focus=True):
             for k, ch in enumerate(text[:width]):
                 slot_text[sx + k] = (ch, style, h)
         cursor = self.cursor
-        selected = self.selected
+        selected = self.selected_hexes
         combine = self._combined
         chars: list[tuple[str, Style]] = []
         for x, entry in enumerate(self._static_line(y)):
@@ -522,7 +527,7 @@ class HexMapView(ScrollView, can_focus=True):
             else:
                 _, ch, style, a, b = entry
                 extra = pal.cursor if cursor == a or cursor == b else \
-                    pal.selected if selected is not None and (selected == a or selected == b) else None
+                    pal.selected if a in selected or b in selected else None
                 over = slot_text.get(x)
                 if over is not None and over[0] != " ":
                     inner = combine(base, pal.terrain_style(m.terrain_at(over[2])), None)

@@ -181,9 +181,13 @@ class GameScreen(Screen):
         game = self.session.game
         marks: dict[Hex, Marks] = {}
         uid = self.selected
-        if uid is None or uid not in game.state.units or game.state.units[uid].hex is None:
+        if uid is None or uid not in game.state.units:
             return marks
         unit = game.state.units[uid]
+        if unit.hex is None:  # waiting to enter: where it can get from its entry hex
+            for h, route in game.reachable(uid).items():
+                marks.setdefault(Hex(*h), Marks()).reach = route.cost
+            return marks
         for h, route in game.reachable(uid).items():
             marks.setdefault(Hex(*h), Marks()).reach = route.cost
         for h in game.targets(uid):
@@ -227,11 +231,12 @@ class GameScreen(Screen):
 
     def _update_map(self) -> None:
         game = self.session.game
-        sel = None
+        sel, stands = None, ()
         if self.selected and self.selected in game.state.units:
             h = game.state.units[self.selected].hex
             sel = Hex(*h) if h is not None else None
-        self.map_view.show(game, self._marks(), sel)
+            stands = tuple(game.ruleset.occupied_hexes(game, self.selected))
+        self.map_view.show(game, self._marks(), sel, stands)
 
     def _update_panel(self) -> None:
         game = self.session.game
@@ -626,9 +631,21 @@ class GameScreen(Screen):
         self.selected = uid
         if u.hex is not None:
             self.map_view.cursor = Hex(*u.hex)
+        else:
+            entry = self._entry_hex(uid)
+            if entry is not None:
+                self.map_view.cursor = entry
         self._update_map()
         self._update_panel()
         self._update_keyrow()
+
+    def _entry_hex(self, uid: str) -> Hex | None:
+        """Where a unit that is not yet on the map comes on: the start of its cheapest route."""
+        reach = self.session.game.reachable(uid)
+        if not reach:
+            return None
+        route = min(reach.values(), key=lambda r: (r.cost, len(r.path), r.path))
+        return Hex(*route.path[0])
 
     def action_next_unit(self) -> None:
         self._cycle(1)

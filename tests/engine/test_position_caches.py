@@ -132,3 +132,54 @@ def test_position_token_follows_every_change_and_is_the_same_tuple_while_none(na
     assert st.position_token() != token
     assert st.position_token() == st.position_key()
     assert _fresh(st.shared_occupancy()) == _fresh(st.occupancy())
+
+
+def test_shared_occupancy_made_from_the_last_one_equals_a_fresh_one_step_after_step():
+    """After a few units change, the occupancy is the last one with the hexes they left or
+    entered made again; it must equal ``occupancy()`` at every step, leave the old dict as it
+    was (a view made earlier may hold it), and name this state's unit objects."""
+    st = _state()
+    steps = [
+        lambda: setattr(st.units["u03"], "hex", Hex(0, 0)),          # joins u00, u01
+        lambda: setattr(st.units["u00"], "hex", None),                # leaves the map
+        lambda: setattr(st.units["u00"], "hex", Hex(5, 0)),           # comes back elsewhere
+        lambda: setattr(st.units["u07"], "strength", 0),              # stays, but changed
+        lambda: st.units.__setitem__("u05", st.units["u05"].clone()),  # another object
+        lambda: [setattr(st.units[f"u{i:02d}"], "hex", Hex(7, i)) for i in range(4)],
+        lambda: setattr(st.units["u11"], "hex", st.units["u02"].hex),
+    ]
+    before = st.shared_occupancy()
+    for step in steps:
+        frozen = _fresh(before)
+        step()
+        now = st.shared_occupancy()
+        assert _fresh(before) == frozen
+        assert _fresh(now) == _fresh(st.occupancy())
+        assert all(u is st.units[u.id] for us in now.values() for u in us)
+        before = now
+
+
+@pytest.mark.parametrize("name", ["kind", "stats", "unit added", "unit replaced", "clone put in",
+                                  "units dict replaced", "nothing"])
+def test_kinds_key_answered_without_a_walk_still_follows_every_change(name):
+    st = _state()
+    other = _state()
+    key = st.kinds_key()
+    assert st.kinds_key() is key                  # nothing drawn since: the kept tuple
+    other.units["u01"].kind = "cav"               # another state's change draws too
+    assert st.kinds_key() == key
+    if name == "kind":
+        st.units["u03"].kind = "cav"
+    elif name == "stats":
+        st.units["u03"].stats = {"ma": 9}
+    elif name == "unit added":
+        st.units["u99"] = Unit("u99", "a", "inf", "New", Hex(0, 0), 1, 1)
+    elif name == "unit replaced":
+        st.units["u03"] = Unit("u03", "a", "cav", "New", Hex(0, 0), 1, 1)
+    elif name == "clone put in":
+        st.units["u03"] = other.units["u01"].clone()
+    elif name == "units dict replaced":
+        st.units = {k: u for k, u in st.units.items() if k != "u03"}
+    fresh = (tuple(st.units), tuple(u._ks for u in st.units.values()))
+    assert st.kinds_key() == fresh
+    assert (fresh == key) == (name == "nothing")

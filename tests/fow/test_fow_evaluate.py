@@ -3,6 +3,7 @@
 
 from fractions import Fraction
 
+from hexwar.engine.rulesets.fow import ai
 from hexwar.engine.rulesets.fow import campaign as K
 from hexwar.engine.rulesets.fow import evaluate as E
 from hexwar.engine.rulesets.fow import forces as F
@@ -27,7 +28,7 @@ def test_s25_5_the_exit_side_values_ground_toward_the_enemy_edge_and_fp_off_the_
     nearer = E.evaluate(g, "south")
     assert nearer > before
     # 80 FP of a 100 FP goal off the map: 3000 x 80/100 = 2400 for the exit, less the route it
-    # no longer has (800 x 80/100 x 3/5 from row 3: 4 points to cross) and the material
+    # no longer has (ROUTE x 80/100 x 3/5 from row 3: 4 points to cross) and the material
     K.add_exited(g.state, "south", Fraction(80))
     F.remove_company(g.state, "de")
     assert E.view(g, "south") == 2400 + E.RP * g.state.sides["south"]["rp"]
@@ -52,3 +53,18 @@ def test_s25_2_meeting_values_enemy_companies_destroyed_and_enemy_edge_points_he
     g.state.sides["south"]["lost_companies"] = 1  # 1 of 2: the whole 50 % asked for
     gained = E.evaluate(g, "north") - before
     assert gained >= E.EDGE + E.COMPANIES
+
+
+def test_s25_5_the_exit_side_counts_its_fp_by_the_exit_weight_not_the_holding_weight():
+    """The side that must leave the map wins only by what gets off it (25.5): its FP on the map
+    are worth EXIT_MATERIAL (DESIGNED, below MATERIAL), so a costly attack that opens the way is
+    not refused for the FP it spends. Its companies still count for the route they have."""
+    assert E.EXIT_MATERIAL < E.MATERIAL
+    g = game(COMPANIES, victory=EXIT)
+    c = F.companies(g.state)["de"]
+    fp, start = F.fp(g.state, ["de"]), g.state.sides["south"]["start_fp"]
+    near = Fraction(max(0, E.FAR + 1 - ai.exit_steps(g, "south", ["de"], c["point"], c["bank"])), E.FAR)
+    before = E.view(g, "south")
+    F.remove_company(g.state, "de")
+    assert before - E.view(g, "south") == E.EXIT_MATERIAL * Fraction(fp, start) + E.ROUTE * fp * near / 100
+

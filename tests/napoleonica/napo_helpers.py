@@ -37,9 +37,13 @@ def _v(x):
     return str(x)
 
 
-def scenario_text(units, rows=None, width=12, height=10, hexsides=(), labels=None, cincs=True,
+def scenario_text(units, rows=None, width=12, height=None, hexsides=(), labels=None, cincs=True,
                   turns=12, victory=None, muster=False):
-    rows = rows or ["." * width] * height
+    # 11 rows by default: a blue column of 4 with its head on row 8 keeps its tail on the map
+    height = height or max(len(rows) if rows else 0, 11)
+    rows = list(rows or ["." * width] * height)
+    if len(rows) < height:
+        rows += ["." * width] * (height - len(rows))
     parts = ["[scenario]", 'id = "t"', 'title = "test"', 'ruleset = "napoleonica"', f"turns = {turns}",
              "", "[map]", f"width = {width}", f"height = {height}", 'orientation = "pointy"',
              'parity = "odd"', f"legend = {LEGEND}", "rows = [", *[f'  "{r}",' for r in rows], "]"]

@@ -36,7 +36,7 @@ def test_s7_5_frontal_column_attack_moves_into_contact_across_the_targets_front(
 def test_s7_5_the_kind_of_attack_is_fixed_by_the_attackers_front_middle():
     # red faces 2 o'clock: blue, coming from the south, is in red's right flank zone; the only
     # contact allowed is across red's flank hexside (RF), never its front (7.5 item 6)
-    g = game([BLUE_COL, dict(RED_LINE, facing=0)], phase="attack")
+    g = game([dict(BLUE_COL, strength=1), dict(RED_LINE, facing=0, strength=1)], phase="attack")
     u, t = unit(g, "b"), unit(g, "r")
     assert A.kind_of_attack(u, t) == "flank"
     assert [o["contact"] for o in attacks(g)] == [(3, 5)]
@@ -46,7 +46,7 @@ def test_s7_5_the_kind_of_attack_is_fixed_by_the_attackers_front_middle():
 def test_s7_5_no_room_for_the_required_contact_means_no_attack():
     # 0606 and 0504, red's two flank hexes, are river: no room for a flank contact
     rows = ["." * 12] * 3 + ["....~......."] + ["." * 12] + [".....~......"] + ["." * 12] * 4
-    g = game([BLUE_COL, dict(RED_LINE, facing=0)], rows=rows, phase="attack")
+    g = game([dict(BLUE_COL, strength=1), dict(RED_LINE, facing=0, strength=1)], rows=rows, phase="attack")
     assert not [o for o in attacks(g) if o["target"] == (3, 4)]
     why = g.validate(Order.make("attack", unit="b", target=(3, 4), contact=None))
     assert why and "cannot attack" in why
@@ -106,13 +106,13 @@ def test_s7_3_item1_the_commander_in_chief_counts_as_a_general():
 
 
 def test_s7_3_item3_the_target_must_be_in_the_frontal_zone():
-    g = game([dict(BLUE_COL, facing=SOUTH), RED_LINE], phase="attack")
+    g = game([dict(BLUE_COL, facing=SOUTH, strength=1), dict(RED_LINE, strength=1)], phase="attack")
     assert attacks(g) == []
 
 
 def test_s7_3_item4_any_other_unit_on_the_line_blocks_sight():
-    g = game([dict(BLUE_COL, hex="0609"), dict(RED_LINE, hex="0604"),
-              dict(id="x", side="blue", kind="INF_LINE", hex="0606", formation="line")], phase="attack")
+    g = game([dict(BLUE_COL, hex="0609", strength=1), dict(RED_LINE, hex="0604", strength=1),
+              dict(id="x", side="blue", kind="INF_LINE", hex="0606", formation="line", strength=1)], phase="attack")
     assert not [o for o in attacks(g) if o["target"] == tuple(unit(g, "r").hex)]
 
 
@@ -126,8 +126,9 @@ def test_s7_9_from_forest_infantry_reaches_only_5cm():
 
 def test_s7_8_several_units_may_attack_one_target_and_fight_one_melee():
     from hexwar.engine.rulesets.napoleonica.melee import components
-    g = game([BLUE_COL, RED_LINE, dict(id="b2", side="blue", kind="INF_LINE", hex="0508", formation="column"),
-              dict(id="r2", side="red", kind="INF_LINE", hex="1002", formation="line")], phase="attack")
+    g = game([dict(BLUE_COL, strength=1), dict(RED_LINE, strength=1),
+              dict(id="b2", side="blue", kind="INF_LINE", hex="0508", formation="column", strength=1),
+              dict(id="r2", side="red", kind="INF_LINE", hex="1002", formation="line", strength=1)], phase="attack")
     play(g, "attack", unit="b", target=(3, 4), contact=(3, 5))
     assert g.to_act() == "blue"          # red has no attack to declare: it passes by itself
     b2 = [o for o in attacks(g, "b2") if o["target"] == (3, 4)]

@@ -23,9 +23,9 @@ def test_s22_10_the_roll_off_loser_deploys_first_and_the_players_alternate():
     assert g.validate(Order.make("end-phase")) is not None      # everything must be placed
     far = next(h for h in g.map.hexes if g.map.rows_from_edge(h, "south") == 6)
     assert g.validate(Order.make("deploy", unit="b1", hex=tuple(far))) is not None
-    g.apply(Order.make("deploy", unit="b1", hex=tuple(g.map.parse("0509"))), Script())
+    g.apply(Order.make("deploy", unit="b1", hex=tuple(g.map.parse("0508"))), Script())
     assert g.to_act() == "red"
-    g.apply(Order.make("deploy", unit="r1", hex=tuple(g.map.parse("0502"))), Script())
+    g.apply(Order.make("deploy", unit="r1", hex=tuple(g.map.parse("0504"))), Script())
     assert g.to_act() == "blue"                                  # red has nobody left
     g.apply(Order.make("deploy", unit="b2", hex=tuple(g.map.parse("0709"))), Script(*[3, 4] * 6))  # then roll-offs of turn 1
     b2 = g.state.units["b2"]

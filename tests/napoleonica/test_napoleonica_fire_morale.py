@@ -92,7 +92,7 @@ def test_s3_2_mounted_cavalry_does_not_fire_dismounted_chasseurs_do():
 
 
 def test_g40_units_in_contact_neither_fire_nor_are_fired_on():
-    g = game([SHOOTER, TARGET, dict(id="r2", side="red", kind="INF_LINE", hex="0806", formation="line")],
+    g = game([dict(SHOOTER, strength=1), dict(TARGET, strength=1), dict(id="r2", side="red", kind="INF_LINE", hex="0806", formation="line", strength=1)],
              phase="fire")
     g.state.vars["contacts"] = [["r2", "b", "front", False, False, False, False]]
     assert "contact" in F.shooter_problem(g.state, unit(g, "b"))
@@ -166,7 +166,7 @@ def test_s22_3_trigger_b_counts_units_not_generals():
 def test_s22_6_losing_the_commander_in_chief_makes_every_unit_of_that_army_test():
     from hexwar.engine.ruleset import Resolution
     from hexwar.engine.rulesets.napoleonica.melee import remove
-    g = game([SHOOTER, TARGET, dict(id="b2", side="blue", kind="INF_LINE", hex="1009", formation="line")],
+    g = game([dict(SHOOTER, strength=1), dict(TARGET, strength=1), dict(id="b2", side="blue", kind="INF_LINE", hex="1009", formation="line", strength=1)],
              phase="fire")
     remove(Resolution(g, g.state, None), g.state.units["blue-cinc"], "captured")
     assert MO.triggers(g.state, unit(g, "b")) == ["commander-in-chief lost"]
@@ -175,7 +175,7 @@ def test_s22_6_losing_the_commander_in_chief_makes_every_unit_of_that_army_test(
 
 
 def test_s22_3_triggers_c_and_d_flank_attack_and_cavalry_contact():
-    g = game([SHOOTER, TARGET, dict(id="c", side="red", kind="CAV_DRAGOON", hex="0708", formation="line")],
+    g = game([dict(SHOOTER, strength=1), dict(TARGET, strength=1), dict(id="c", side="red", kind="CAV_DRAGOON", hex="0708", formation="line", strength=1)],
              phase="fire")
     g.state.vars["contacts"] = [["c", "b", "flank", 0, False, False, True]]
     why = MO.triggers(g.state, unit(g, "b"))

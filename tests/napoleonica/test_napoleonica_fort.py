@@ -19,7 +19,7 @@ def steps(g, uid):
 
 
 def test_s22_7_the_courtyard_is_entered_only_through_the_gate_as_a_whole_move():
-    g = game([dict(id="i", side="blue", kind="INF_LINE", hex="0707", formation="column")],
+    g = game([dict(id="i", side="blue", kind="INF_LINE", hex="0707", formation="column", strength=1)],
              rows=ROWS, hexsides=GATE)
     assert not [h for h, _ in MV.moves(g.map, B.View(g.state), unit(g, "i")) if g.map.terrain_at(h) == "courtyard"]
     assert steps(g, "i") == [("gate", hx(g, "0606"))]
@@ -28,7 +28,7 @@ def test_s22_7_the_courtyard_is_entered_only_through_the_gate_as_a_whole_move():
 
 
 def test_s22_7_walls_are_climbed_from_the_courtyard_and_left_by_coming_down():
-    g = game([dict(id="i", side="blue", kind="INF_LINE", hex="0606", formation="line")],
+    g = game([dict(id="i", side="blue", kind="INF_LINE", hex="0606", formation="line", strength=1)],
              rows=ROWS, hexsides=GATE)
     climbs = sorted(h for kind, h in steps(g, "i") if kind == "climb")
     assert climbs == sorted(hx(g, x) for x in ("0605", "0705", "0506", "0706", "0607"))

@@ -46,6 +46,9 @@ def test_s22_4_the_loser_loses_a_stand_is_disordered_and_retreats_two_hexes():
     assert g.state.vars["contacts"] == []
     # red's line at (3,4) was hit from (3,5): NE (4,3), NW (3,3) and W (2,4) all go to d = 2,
     # so the owner chooses; the spec's preference (own edge = north, then clock 1 first) comes first
+    # first its owner chooses which stand goes: an end of the line (21.5); the far end here
+    assert g.to_act() == "red" and g.state.pending == [{"side": "red", "kind": "lose-stand", "unit": "r"}]
+    play(g, "lose", unit="r", hex=(0, 4))
     assert g.to_act() == "red" and g.state.pending == [{"side": "red", "kind": "retreat", "unit": "r"}]
     paths = [o["path"] for o in g.legal_orders() if o.kind == "retreat"]
     assert paths[0] == ((4, 3), (5, 2))
@@ -60,6 +63,8 @@ def test_s22_4_the_loser_loses_a_stand_is_disordered_and_retreats_two_hexes():
 def test_s22_4_while_a_retreat_waits_only_its_owner_acts():
     g = engaged()
     play(g, "melee", unit="b", dice=[10, 12])
+    assert {o.kind for o in g.legal_orders()} == {"lose", "resign"}
+    play(g, "lose", unit="r", hex=(0, 4))
     kinds = {o.kind for o in g.legal_orders()}
     assert kinds == {"retreat", "resign"}
     first = next(o for o in g.legal_orders() if o.kind == "retreat")
@@ -75,13 +80,14 @@ def test_s22_4_a_retreat_with_one_way_back_needs_no_order():
     rows[4] = "...L" + "." * 8
     g = engaged_on(rows)
     play(g, "melee", unit="b", dice=[10, 12, *SPARE])
+    play(g, "lose", unit="r", hex=(2, 4), dice=SPARE)        # its far stand goes; one is left
     r = unit(g, "r")
     assert B.state_of(r) == "disordered" and r.hex == (2, 3)
     assert not [o for o in g.legal_orders() if o.kind == "retreat"]
 
 
 def engaged_on(rows):
-    g = game([BLUE_COL, RED_LINE], phase="attack", rows=rows)
+    g = game([dict(BLUE_COL, strength=2), dict(RED_LINE, strength=2)], phase="attack", rows=rows)
     play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
     g.state.phase = "melee"
     g.state.active = "blue"
@@ -119,14 +125,17 @@ def test_s22_4_a_general_with_a_losing_unit_rolls_to_escape():
     gen = dict(id="rg", side="red", kind="GEN", hex="0605")
     g = engaged([BLUE_COL, RED_LINE, gen])
     play(g, "melee", unit="b", dice=[10, 11])                # red +1 for its general: 16 < 18
+    play(g, "lose", unit="r", hex=(0, 4))
     assert B.state_of(unit(g, "rg")) == "formed"             # it rolls once its unit has retreated
     play(g, "retreat", unit="r", path=((4, 3), (5, 2)), dice=[5, *SPARE])   # d20 5: taken
     assert B.state_of(unit(g, "rg")) == "captured"
     g = engaged([BLUE_COL, RED_LINE, gen])
     play(g, "melee", unit="b", dice=[10, 11])
+    play(g, "lose", unit="r", hex=(0, 4))
     play(g, "retreat", unit="r", path=((4, 3), (5, 2)), dice=[6, *SPARE])
-    # escaped to the nearest friendly unit: its own, now two hexes back
-    assert B.state_of(unit(g, "rg")) == "formed" and unit(g, "rg").hex == unit(g, "r").hex == (5, 2)
+    # escaped to the nearest friendly stand: one of its own unit's, now two hexes back
+    assert B.state_of(unit(g, "rg")) == "formed" and unit(g, "r").hex == (5, 2)
+    assert unit(g, "rg").hex in B.stand_hexes(unit(g, "r"))
 
 
 def test_s12_every_melee_must_be_fought():
@@ -147,7 +156,7 @@ def test_s6_the_six_phases_come_in_order():
 
 
 def test_s8_3_appearance_on_the_own_edge_away_from_formed_enemy_lines():
-    g = game([BLUE_COL, dict(RED_LINE, hex="0609")], phase="appearance")
+    g = game([dict(BLUE_COL, strength=1), dict(RED_LINE, hex="0609", strength=1)], phase="appearance")
     u = unit(g, "b")
     u.hex = None
     u.mark("state", "restored")
@@ -182,9 +191,9 @@ def test_s22_10_an_army_with_half_its_combat_units_gone_breaks():
 
 
 def test_s22_10_points_and_the_draw_margin():
-    g = game([BLUE_COL, RED_LINE, dict(id="r2", side="red", kind="INF_LINE", hex="1002", formation="line"),
-              dict(id="r3", side="red", kind="INF_LINE", hex="0802", formation="line"),
-              dict(id="r4", side="red", kind="INF_LINE", hex="0402", formation="line")],
+    g = game([dict(BLUE_COL, strength=1), dict(RED_LINE, strength=1), dict(id="r2", side="red", kind="INF_LINE", hex="1002", formation="line", strength=1),
+              dict(id="r3", side="red", kind="INF_LINE", hex="0802", formation="line", strength=1),
+              dict(id="r4", side="red", kind="INF_LINE", hex="0402", formation="line", strength=1)],
              labels={"Mill": "0608"}, victory={"objectives": ["Mill"]})
     assert T.points(g.scenario, g.state, "blue") == 3           # holds the Mill
     unit(g, "r").mark("state", "destroyed")

@@ -29,7 +29,7 @@ def test_s21_3_infantry_column_moves_four_hexes_straight_ahead():
 
 def test_s21_3_infantry_line_moves_two_and_square_one():
     g = game([dict(id="l", side="blue", kind="INF_LINE", hex="0408", formation="line"),
-              dict(id="s", side="blue", kind="INF_LINE", hex="0908", formation="square")])
+              dict(id="s", side="blue", kind="INF_LINE", hex="0908", formation="square", strength=1)])
     assert far_dist(g, "l") == 2
     assert far_dist(g, "s") == 1
     assert len({h for h, _ in ends(g, "s")}) == 6     # a square steps any of the six ways (9.3)
@@ -37,7 +37,7 @@ def test_s21_3_infantry_line_moves_two_and_square_one():
 
 def test_s21_3_cavalry_and_artillery_allowances():
     g = game([dict(id="h", side="blue", kind="CAV_LIGHT", hex="0209", formation="column"),
-              dict(id="d", side="blue", kind="CAV_DRAGOON", hex="0609", formation="line"),
+              dict(id="d", side="blue", kind="CAV_DRAGOON", hex="0609", formation="line", strength=1),
               dict(id="a", side="blue", kind="ART_MEDIUM", hex="1009", formation="unlimbered"),
               dict(id="hv", side="blue", kind="ART_HEAVY", hex="0805", formation="unlimbered")],
              height=12)
@@ -148,9 +148,9 @@ def test_s9_7_no_re_form_test_when_the_enemy_is_a_disordered_unit_or_far():
 
 
 def test_s9_2_rule_of_four_hands_over_after_four_pieces():
-    units = [dict(id=f"b{i}", side="blue", kind="INF_LINE", hex=f"{2 * i + 1:02d}09", formation="column")
+    units = [dict(id=f"b{i}", side="blue", kind="INF_LINE", hex=f"{2 * i + 1:02d}09", formation="column", strength=1)
              for i in range(5)]
-    units.append(dict(id="r1", side="red", kind="INF_LINE", hex="0602", formation="column"))
+    units.append(dict(id="r1", side="red", kind="INF_LINE", hex="0602", formation="column", strength=1))
     g = game(units)
     for i in range(4):
         assert g.to_act() == "blue"
@@ -188,8 +188,8 @@ def test_s9_3_one_units_orders_are_the_legal_orders_that_name_it():
 
 
 def test_s9_2_the_side_panel_counts_the_block_of_four():
-    g = game([dict(id=f"b{i}", side="blue", kind="INF_LINE", hex=f"{2 * i + 1:02d}09", formation="column")
-              for i in range(3)] + [dict(id="r", side="red", kind="INF_LINE", hex="0602", formation="line")])
+    g = game([dict(id=f"b{i}", side="blue", kind="INF_LINE", hex=f"{2 * i + 1:02d}09", formation="column", strength=1)
+              for i in range(3)] + [dict(id="r", side="red", kind="INF_LINE", hex="0602", formation="line", strength=1)])
     play(g, "hold", unit="b0")
     lines = g.status_lines("blue")
     assert any("1 of 4 used in this block" in x for x in lines)

@@ -33,8 +33,8 @@ def test_s22_7_a_bridge_is_a_road_across_the_river_hex():
 
 
 def test_s7_4_no_attack_from_or_onto_a_ford():
-    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0307", formation="column"),
-              dict(id="r", side="red", kind="INF_LINE", hex="0306", formation="line")], rows=ROWS, phase="attack")
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0307", formation="column", strength=1),
+              dict(id="r", side="red", kind="INF_LINE", hex="0306", formation="line", strength=1)], rows=ROWS, phase="attack")
     b, r = unit(g, "b"), unit(g, "r")
     assert g.map.terrain_at(r.hex) == "ford"
     assert "ford" in A.target_problem(g.map, B.View(g.state), b, r)
@@ -61,7 +61,7 @@ def _bridge_game(units, barricade=("0806", "0805")):
 
 def test_s22_7_a_barricade_closes_the_bridge_until_it_is_dismantled():
     from hexwar.engine.rulesets.napoleonica import movement as MV
-    g = _bridge_game([dict(id="i", side="blue", kind="INF_LINE", hex="0807", formation="column"),
+    g = _bridge_game([dict(id="i", side="blue", kind="INF_LINE", hex="0807", formation="column", strength=1),
                       dict(id="c", side="blue", kind="CAV_LIGHT", hex="0307", formation="column")])
     g.state.phase, g.state.active = "movement", "blue"
     bridge, north = hx(g, "0806"), hx(g, "0805")

@@ -18,7 +18,7 @@ def occupy_orders(g, uid="b"):
 
 
 def test_f20_only_the_occupy_action_enters_a_settlement_from_next_to_it():
-    g = game([INF, dict(id="far", side="blue", kind="INF_LINE", hex="0609", formation="column")], rows=ROWS)
+    g = game([INF, dict(id="far", side="blue", kind="INF_LINE", hex="1008", formation="column")], rows=ROWS)
     village = {h for h in g.map.hexes if g.map.terrain_at(h) == "village"}
     assert not any(h in village for h, _ in MV.moves(g.map, B.View(g.state), unit(g, "b")))
     # 0607 touches 0606 only; 0706 is the same settlement but not next to the unit
@@ -91,8 +91,8 @@ def test_s22_9_engineers_fortify_a_held_settlement_and_its_cover_becomes_minus_6
 def test_f20_a_unit_entering_an_attacked_settlement_also_fights_in_its_melee():
     from hexwar.engine.rulesets.napoleonica.melee import components
     # r attacked b in the village from 0705, next to 0606 too: b2 may still go in (and fight)
-    g = game([dict(INF, hex="0706"), dict(id="b2", side="blue", kind="INF_LINE", hex="0607", formation="column"),
-              dict(id="r", side="red", kind="INF_LINE", hex="0705", formation="column")], rows=ROWS)
+    g = game([dict(INF, hex="0706"), dict(id="b2", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
+              dict(id="r", side="red", kind="INF_LINE", hex="0705", formation="column", strength=1)], rows=ROWS)
     assert occupy_orders(g, "b2") == []          # next to an enemy: not in an ordinary turn (9.4)
     g.state.vars["contacts"] = [["r", "b", "front", -4, False, True, False]]
     unit(g, "r").mark("attacked", 1)

@@ -77,9 +77,9 @@ def brigade_in_movement(**kw) -> HexwarApp:
     return HexwarApp(session=session, save=False, theme="default", **kw)
 
 
-def small_battle(phase: str, **kw) -> HexwarApp:
+def small_battle(phase: str, units=(BLUE_COL, RED_LINE), **kw) -> HexwarApp:
     """A blue column facing a red line three hexes off, blue to act in ``phase``."""
-    scenario = board([BLUE_COL, RED_LINE])
+    scenario = board(list(units))
     session = Session.new(scenario, {"blue": "human", "red": "human"}, seed=1)
     state = session.game.state
     state.phase, state.active, state.turn = phase, "blue", 1
@@ -143,7 +143,7 @@ async def test_s21_10_counters_show_type_stands_facing_and_formation():
 
 
 async def test_s21_6_the_selected_units_zones_are_drawn_with_a_legend():
-    app = small_battle("movement")
+    app = small_battle("movement", units=(dict(BLUE_COL, strength=1), RED_LINE))   # one stand
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await select(pilot, "b")
@@ -163,7 +163,7 @@ async def test_s21_6_the_selected_units_zones_are_drawn_with_a_legend():
 
 
 async def test_s21_6_zones_are_ascii_under_ascii():
-    app = small_battle("movement", ascii=True)
+    app = small_battle("movement", units=(dict(BLUE_COL, strength=1), RED_LINE), ascii=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await select(pilot, "b")
@@ -387,3 +387,19 @@ async def test_s21_4_squares_disordered_units_and_generals_show_no_facing_arrow(
         b.mark("state", "disordered")
         view.show(game)
         assert not set(face(view, b.hex)[0]) & arrows and face(view, b.hex)[2] == "~"
+
+
+async def test_s21_5_every_stand_of_the_selected_unit_is_marked():
+    app = small_battle("movement", units=(dict(BLUE_COL, hex="0607"), RED_LINE))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        view, game = game_screen(app).map_view, app.session.game
+        stands = game.ruleset.occupied_hexes(game, "b")
+        assert len(stands) == 4
+        assert view.selected_hexes == frozenset(stands)
+        looks = view._all_looks()
+        for h in stands:             # each stand shows its counter and has its borders lit
+            assert face(view, h)[0].startswith("I") and "selected" in looks[h]
+        others = game.ruleset.occupied_hexes(game, "r")
+        assert not any("selected" in looks[h] for h in others)

@@ -4,6 +4,7 @@ from hexwar.engine.rulesets.napoleonica import board as B
 from hexwar.engine.rulesets.napoleonica.rolls import chance_at_most
 
 from hexwar.engine import Order
+from hexwar.engine.hexgrid import Hex
 
 from napo_helpers import game, play, unit
 
@@ -22,7 +23,7 @@ def test_s3_0_best_of_n_keeps_the_lowest_die_in_tests():
 
 
 def test_s3_1_s3_2_ranks_and_dice_from_the_tables():
-    g = game([dict(id=k, side="blue", kind=k, hex=f"{2 * i + 1:02d}08", formation="line")
+    g = game([dict(id=k, side="blue", kind=k, hex=f"{2 * i + 1:02d}08", formation="line", strength=1)
               for i, k in enumerate(["INF_LINE", "INF_LIGHT", "INF_HEAVY", "INF_GUARD",
                                      "CAV_LIGHT", "CAV_DRAGOON", "CAV_HEAVY"])], width=16)
     got = {k: (B.melee_rank(unit(g, k)), B.melee_dice(unit(g, k)), B.morale_dice(unit(g, k)))
@@ -47,8 +48,8 @@ def test_s3_3_guard_artillery_rolls_two_morale_dice():
 
 
 def test_s22_1_experience_recruits_10_veterans_14():
-    g = game([dict(id="r", side="blue", kind="INF_LINE", hex="0608", formation="line"),
-              dict(id="v", side="blue", kind="INF_LINE", hex="0808", formation="line", grade="veteran")])
+    g = game([dict(id="r", side="blue", kind="INF_LINE", hex="0608", formation="line", strength=1),
+              dict(id="v", side="blue", kind="INF_LINE", hex="0808", formation="line", grade="veteran", strength=1)])
     assert (B.experience(unit(g, "r")), B.experience(unit(g, "v"))) == (10, 14)
 
 
@@ -84,7 +85,7 @@ def test_s22_6_a_general_alone_next_to_an_enemy_after_the_attack_phase_is_captur
 def test_s4_4_a_single_stand_joins_a_touching_unit_of_its_type_up_to_four_stands():
     g = game([dict(id="s", side="blue", kind="INF_LINE", hex="0608", formation="line", strength=1),
               dict(id="big", side="blue", kind="INF_LINE", hex="0708", formation="line", strength=3, grade="veteran"),
-              dict(id="full", side="blue", kind="INF_LINE", hex="0508", formation="line"),
+              dict(id="full", side="blue", kind="INF_LINE", hex="0508", formation="line", facing=4),
               dict(id="light", side="blue", kind="INF_LIGHT", hex="0607", formation="line", strength=2)])
     joins = [o["into"] for o in g.legal_orders() if o.kind == "join"]
     assert joins == ["big"]                     # not the full one, not another type
@@ -151,7 +152,7 @@ def test_s5_3_gunners_leave_the_gun_move_30cm_and_re_man_it():
 
 def test_s22_9_an_enemy_next_to_an_unmanned_gun_captures_it():
     g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="unlimbered"),
-              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column")])
+              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column", strength=1)])
     play(g, "form", unit="a", formation="gunners", facing=4)
     g.state.turn = 2
     g.state.units["a"].hex = g.map.parse("0610")          # the gunners walked off
@@ -165,10 +166,15 @@ def test_s22_9_an_enemy_next_to_an_unmanned_gun_captures_it():
 
 
 def test_s21_5_occupied_hexes_name_every_hex_a_unit_stands_in():
-    # one counter per unit (NOTES H-1): a unit on the table stands in its hex, a fled one nowhere
+    # 21.5: a line of n stands facing F fills A + k*RF from its left end A; a column fills its
+    # head H, then H+RL, H+RL+RR, H+2RL+RR; a fled unit stands nowhere
     g = game([dict(id="a", side="blue", kind="INF_LINE", hex="0608", formation="line"),
-              dict(id="b", side="blue", kind="INF_LINE", hex="0308", formation="column")])
-    assert g.ruleset.occupied_hexes(g, "a") == (g.map.parse("0608"),)
+              dict(id="b", side="blue", kind="INF_LINE", hex="0305", formation="column")])
+    a = g.map.parse("0608")                                  # facing 12 o'clock: RF is east (+1, 0)
+    assert g.ruleset.occupied_hexes(g, "a") == tuple(Hex(a.q + k, a.r) for k in range(4))
+    h = g.map.parse("0305")                                  # RL is SW (-1, +1), RR is SE (0, +1)
+    assert g.ruleset.occupied_hexes(g, "b") == (h, Hex(h.q - 1, h.r + 1), Hex(h.q - 1, h.r + 2),
+                                                 Hex(h.q - 2, h.r + 3))
     g.state.units["b"].marks["state"] = "fleeing"
     assert g.ruleset.occupied_hexes(g, "b") == ()
     assert g.ruleset.occupied_hexes(g, "nobody") == ()
@@ -202,7 +208,7 @@ def test_s22_9_gunners_re_man_another_friendly_batterys_gun_and_serve_it_as_its_
 def test_s22_10_a_captured_abandoned_gun_scores_a_point():
     from hexwar.engine.rulesets.napoleonica import turn as T
     g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="unlimbered"),
-              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column")])
+              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column", strength=1)])
     play(g, "form", unit="a", formation="gunners", facing=4)
     g.state.units["a"].hex = g.map.parse("0610")
     g.state.units["r"].hex = g.map.parse("0607")            # next to the gun: capture on the next action
@@ -216,7 +222,7 @@ def test_s22_10_a_captured_abandoned_gun_scores_a_point():
 def test_s22_9_gunners_off_the_table_lose_a_captured_gun_and_come_back_as_gunners():
     from hexwar.engine.rulesets.napoleonica import actors as AC
     g = game([dict(id="a", side="blue", kind="ART_MEDIUM", hex="0608", formation="unlimbered"),
-              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column")])
+              dict(id="r", side="red", kind="CAV_LIGHT", hex="0603", formation="column", strength=1)])
     play(g, "form", unit="a", formation="gunners", facing=4)
     a = g.state.units["a"]
     a.hex = None

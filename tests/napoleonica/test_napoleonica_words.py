@@ -192,7 +192,7 @@ def test_s14_rally_odds_are_best_of_the_morale_dice_against_experience():
 
 # --- 21.6 zones ---------------------------------------------------------------------------------
 def test_s21_4_zones_of_one_stand_two_front_one_flank_each_side_two_rear():
-    g = game([BLUE_LINE, dict(RED_LINE, hex="0601")])
+    g = game([dict(BLUE_LINE, strength=1), dict(RED_LINE, hex="0601")])
     b = unit(g, "b")
     zones = g.unit_zones("b")
     where = {h: z for z, hexes in zones.items() for h in hexes}

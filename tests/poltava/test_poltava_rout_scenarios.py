@@ -257,3 +257,18 @@ def test_R10_1_status_lines_show_each_division_rout_box_against_its_number():
     assert "rout box 8/" in lew          # the eight battalions cut off with Roos (S1)
     assert all("ROUTED" not in line for line in sweden)
     assert g.status_lines("russia") and g.status_lines("nobody") == []
+
+
+def test_A38_a_waiting_column_reaches_from_its_entry_hex_where_its_enter_orders_end():
+    """The entry hex costs nothing and the counter moves on with its full MA (A38): the preview
+    of where it can get is exactly the set of ends of its legal ``enter`` orders, each route
+    starting in the entry hex."""
+    g = Game(load_scenario(find_scenario("poltava-2")))
+    enters = [o for o in g.legal_orders() if o.kind == "enter"]
+    uid = enters[0]["unit"]
+    mine = [o for o in enters if o["unit"] == uid]
+    reach = g.reachable(uid)
+    assert set(reach) == {tuple(o["path"][-1]) for o in mine}
+    start = tuple(mine[0]["path"][0])
+    assert reach[start].cost == 0
+    assert all(tuple(r.path[0]) == start for r in reach.values())

@@ -3,7 +3,7 @@ a recorded poltava-2 game: the snapshot view's index, the ids of each arm, a div
 
 from pathlib import Path
 
-from hexwar.engine.rulesets.poltava.board import View, arm, ids_by_arm, in_division, view_of
+from hexwar.engine.rulesets.poltava.board import View, arm, ids_by_arm, in_division, odb_ranks, stat, view_of
 from hexwar.journal import read_journal
 from hexwar.match import replay
 
@@ -11,8 +11,14 @@ JOURNAL = Path(__file__).resolve().parents[1] / "engine" / "fixtures" / "poltava
 
 
 def _ids(index):
+    """A table of the index with unit ids for units (tables per side are nested)."""
+    if isinstance(index, tuple):
+        return [_ids(t) for t in index]
+    if any(isinstance(k, str) for k in index):
+        return {side: _ids(tables) for side, tables in index.items()}
+
     def name(x):
-        return (x[0], x[1].id) if isinstance(x, tuple) else x.id
+        return None if x is None else x.id
     return {h: [name(x) for x in (us if isinstance(us, list) else [us])] for h, us in index.items()}
 
 
@@ -27,9 +33,17 @@ def test_cached_position_answers_equal_fresh_ones_through_a_whole_game():
         fresh.zoc("sweden")
         for mine, theirs in zip(cached._indexed, fresh._indexed):
             assert _ids(mine) == _ids(theirs)
+        plain = View(game.scenario, st.copy())  # no index: zones walked from the units
+        for side in ("sweden", "russia"):
+            assert cached.zoc(side) == plain.zoc(side)
+            assert cached.enemy_hexes(side) == plain.enemy_hexes(side)
+            assert cached.danger(side) == plain.danger(side)
+            assert cached.musket(side) == plain.musket(side)
         by_arm = ids_by_arm(st)
         for a in sorted({arm(u) for u in st.units.values()}):
             assert list(by_arm[a]) == sorted(k for k, u in st.units.items() if arm(u) == a)
+        assert list(odb_ranks(st)) == [(stat(st.units[k], "odb"), k) for k in sorted(st.units)
+                                       if arm(st.units[k]) == "inf" and stat(st.units[k], "odb")]
         for division in ("roos", "gn", "lg"):
             assert [u.id for u in in_division(st, division)] == \
                 [u.id for u in st.units.values() if u.division == division]
@@ -64,3 +78,21 @@ def test_positions_and_their_views_leave_no_reference_cycles():
         gc.garbage.clear()
         gc.enable()
     assert left == []
+
+
+def test_maps_equal_in_content_share_their_tables_and_others_do_not():
+    """A scenario read again (a replay, another game of it) has an equal map, which takes the
+    tables already worked out for the first; a map that differs anywhere gets its own."""
+    from dataclasses import replace
+
+    from hexwar.engine.rulesets.poltava.board import _tables
+    from hexwar.scenarios.loader import find_scenario, load_scenario
+
+    first = load_scenario(find_scenario("poltava-2")).map
+    again = load_scenario(find_scenario("poltava-2")).map
+    assert first is not again and first == again
+    assert _tables(first) is _tables(again)
+    h = first.hexes[0]
+    changed = replace(first, terrain={**first.terrain, h: "marsh" if first.terrain_at(h) != "marsh" else "clear"})
+    assert changed != first
+    assert _tables(changed) is not _tables(first)

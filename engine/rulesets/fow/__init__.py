@@ -78,12 +78,10 @@ class FowRuleset(Ruleset):
     terrain_types = geo.BASE_TERRAIN
     hexside_types = ()
     grades = ("average",)
-    #: The strong level plays as the basic one here (width 1) although the campaign has its own
-    #: ``evaluate``: searching with it ({"depth": 4, "work": 200, "scope": "all"}) beat basic in
-    #: 27 of 47 decisive games (12 a seat), but strong against strong then gave the British 24
-    #: of 31 Bir Hakeim games (77 %), past the 75 % the scenario must stay under. Turning it on
-    #: waits for a Bir Hakeim set-up re-tuned against the searching player (see NOTES.md).
-    search_budget = {"width": 1}
+    #: the strong computer compares every candidate of steps 1, 3 and 8 and of the battle
+    #: decisions, each played on by the basic player for up to 4 orders, with ``evaluate``
+    #: (measured in benchmarks/ai_strength.md); plans stay the basic player's
+    search_budget = {"depth": 4, "work": 200, "scope": "all"}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other: dict) -> bool:

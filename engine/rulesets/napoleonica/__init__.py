@@ -29,6 +29,8 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
   through the fort's gate (22.7); coming down from a wall is a one-hex ``move``.
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
+* ``lose unit hex`` - melee phase: the owner of a beaten unit chooses which of its stands is
+  lost (any whose loss leaves the rest connected, 21.5), before it retreats.
 * ``retreat unit path`` - melee phase: the owner of a beaten unit chooses its two-hex retreat
   among the equally good ones (22.4); a unit with one way back takes it without an order.
 * ``resign``.
@@ -61,7 +63,8 @@ if TYPE_CHECKING:
     from hexwar.engine.scenario import Scenario
 
 KINDS = ("end-phase", "deploy", "attack", "appear", "move", "form", "dismount", "mount", "hold", "rally",
-         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "reman", "dismantle", "resign")
+         "join", "occupy", "fortify", "climb", "gate", "fire", "melee", "retreat", "lose", "reman", "dismantle",
+         "resign")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -81,6 +84,8 @@ class NapoleonicaRuleset(Words, Ruleset):
     terrain_types = D.TERRAIN
     hexside_types = D.HEXSIDES
     grades = ("recruit", "veteran")
+    #: the strong computer compares every candidate with the positional evaluation (evaluate.py)
+    search_budget = {"scope": "all"}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other_stats: dict) -> bool:
@@ -149,6 +154,10 @@ class NapoleonicaRuleset(Words, Ruleset):
                 if F.shooter_problem(state, u) is None:
                     for t in AC.fire_targets(hmap, view, state, u):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
+        elif state.pending and state.pending[0]["kind"] == "lose-stand":
+            u = state.units[state.pending[0]["unit"]]
+            for h in M.lost_stand_options(u):
+                yield Order.make("lose", unit=u.id, hex=tuple(h))
         elif state.pending:
             u = state.units[state.pending[0]["unit"]]
             for path in M.retreat_paths(hmap, game.scenario, state, u):
@@ -176,6 +185,8 @@ class NapoleonicaRuleset(Words, Ruleset):
     def _end_phase_refusal(self, state: State) -> str | None:
         if state.phase == "deployment":
             return "place every unit first (22.10)"
+        if state.pending and state.pending[0]["kind"] == "lose-stand":
+            return "choose which stand the beaten unit loses first (22.4, 21.5)"
         if state.pending:
             return "choose where the beaten unit retreats first (22.4)"
         if state.phase == "melee" and M.components(state):
@@ -203,7 +214,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             return f"{uid} is not a unit of {acting}"
         phase = state.phase
         want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
-                "retreat": "melee", "deploy": "deployment"}.get(kind, "movement")
+                "retreat": "melee", "lose": "melee", "deploy": "deployment"}.get(kind, "movement")
         if phase != want:
             return f"{kind} orders belong to the {want} phase, not the {phase} phase (6)"
         if kind == "deploy":
@@ -214,8 +225,15 @@ class NapoleonicaRuleset(Words, Ruleset):
                        "free hex not next to an enemy (22.10)"
             return None
         owed = [p["unit"] for p in state.pending]
+        if kind == "lose":
+            if not owed or owed[0] != uid or state.pending[0]["kind"] != "lose-stand":
+                return f"{uid} owes no choice of a lost stand now"
+            if _hex(order.get("hex")) not in M.lost_stand_options(u):
+                return "lose one of the unit's stands whose loss leaves the others together (21.5): " + \
+                    ", ".join(hmap.label(h) for h in M.lost_stand_options(u))
+            return None
         if kind == "retreat":
-            if not owed or owed[0] != uid:
+            if not owed or owed[0] != uid or state.pending[0]["kind"] != "retreat":
                 return f"{uid} owes no retreat now" + (f" ({owed[0]} retreats first)" if owed else "")
             path = order.get("path")
             paths = M.retreat_paths(hmap, game.scenario, state, u)
@@ -250,7 +268,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             if u not in AC.appearers(state, u.side):
                 return f"{uid} may not appear now (8.1: rallied in an earlier turn, or a reserve)"
             h, form, f = _hex(order.get("hex")), order.get("formation"), _facing(order.get("facing"))
-            if (h, form, f) not in AC.appear_options(hmap, game.scenario, state, u):
+            if h is None or not AC.appear_options(hmap, game.scenario, state, u, only=(h, form, f)):
                 return "appear on an own-edge hex, 10 cm (3 hexes) from formed enemy lines, columns " \
                        "and batteries, not next to an enemy, in any formation but disordered (8.3)"
             return None
@@ -297,7 +315,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             return None
         if kind == "join":
             into = order.get("into")
-            if into not in MV.join_targets(state, B.View(state), u):
+            if into not in MV.join_targets(hmap, state, B.View(state), u):
                 return f"{uid} may join only a formed friendly unit of its own type, touching it, " \
                        "with room under the 4-stand limit, and only as a single stand (4.4)"
             return None
@@ -305,10 +323,11 @@ class NapoleonicaRuleset(Words, Ruleset):
             if B.is_general(u):
                 return "generals have no formation"
             opt = (order.get("formation"), _facing(order.get("facing")))
-            if opt not in MV.formation_options(u, MV.can_reman(state, B.View(state), u)):
+            view = B.View(state)
+            if opt not in MV.formation_options(u, MV.can_reman(state, view, u)):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
-            return None
+            return MV.form_refusal(hmap, view, u, opt[0], opt[1])
         if kind == "dismantle":
             if _hex(order.get("hex")) not in MV.dismantle_targets(B.View(state), u):
                 return "engineers or infantry next to a barricaded bridge dismantle its barricade (22.9)"
@@ -333,9 +352,9 @@ class NapoleonicaRuleset(Words, Ruleset):
             form, f = order.get("formation"), _facing(order.get("facing"))
             if form not in forms or f not in (u.facing, (u.facing + 3) % 6):
                 return f"{kind}: a formation of {', '.join(forms)}, keeping or reversing the facing (9.9)"
-            if kind == "mount" and hmap.terrain_at(u.hex) in ("forest", "swamp", "ravine"):
+            if kind == "mount" and B.any_on(hmap, u, ("forest", "swamp", "ravine")):
                 return "mounted cavalry may not stand in forest or swamp"
-            return None
+            return MV.form_refusal(hmap, B.View(state), u, form, f)
         return f"unknown order {kind!r}"
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
@@ -394,6 +413,11 @@ class NapoleonicaRuleset(Words, Ruleset):
             group = next(g for g in M.components(state) if u.id in g)
             M.resolve(ctx, group)
             self._after_melee(ctx)
+        elif kind == "lose":
+            state.pending.clear()
+            state.vars["stand_choices"].pop(0)
+            M.lose_stand(ctx, u, Hex(*order["hex"]))
+            self._after_melee(ctx)
         elif kind == "retreat":
             state.pending.clear()
             state.vars["retreats"].pop(0)
@@ -422,11 +446,12 @@ class NapoleonicaRuleset(Words, Ruleset):
         melee; while a retreat waits for its owner's choice it is a pending decision, so that
         owner is to act."""
         state = ctx.state
-        waiting = M.next_retreat(ctx)
+        waiting = M.next_decision(ctx)
         if waiting is not None:
-            owner = state.units[waiting].side
-            state.pending.append({"side": owner, "kind": "retreat", "unit": waiting})
-            ctx.emit("retreat-choice", unit=waiting, side=owner)
+            what, uid = waiting
+            owner = state.units[uid].side
+            state.pending.append({"side": owner, "kind": what, "unit": uid})
+            ctx.emit("retreat-choice" if what == "retreat" else "stand-choice", unit=uid, side=owner)
             return
         turn.after_action(ctx, self._has(ctx), passed=False)
 
@@ -501,6 +526,7 @@ class NapoleonicaRuleset(Words, Ruleset):
         if kind in ("climb", "gate"):
             frm, h = u.hex, Hex(*order["hex"])
             u.hex = h
+            u.mark("on_wall", kind == "climb")
             ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
                      frm=[frm[0], frm[1]], to=[h[0], h[1]])
             return
@@ -532,7 +558,14 @@ class NapoleonicaRuleset(Words, Ruleset):
             start = u.hex
             how = "move-unlimbered" if B.formation(u) == "unlimbered" else "move"
             if path:
-                u.hex = Hex(*path[-1])
+                end = Hex(*path[-1])
+                stored = u.marks.get("stands")
+                if isinstance(stored, str) and stored:
+                    dq, dr = end[0] - start[0], end[1] - start[1]
+                    u.mark("stands", B.encode_stands(Hex(h[0] + dq, h[1] + dr) for h in B.decode_stands(stored)))
+                u.hex = end
+            if u.marks.get("on_wall"):
+                u.mark("on_wall", False)
             if B.garrison(u):
                 u.mark("garrison", False)
                 how = "leave"
@@ -550,6 +583,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                     ctx.emit("re-form-failed", unit=u.id)
                     return
             u.mark("state", "formed")
+        B.unfreeze_stands(u)      # the new formation is laid out from the anchor stand (21.5)
         if kind == "form" and form == "gunners" and B.formation(u) != "gunners":
             state.vars.setdefault("guns", {})[B.gun_id(u)] = [u.hex[0], u.hex[1]]
             ctx.emit("gun-abandoned", unit=u.id, at=[u.hex[0], u.hex[1]])
@@ -656,6 +690,11 @@ class NapoleonicaRuleset(Words, Ruleset):
         from . import ai
         return ai.candidates(self, game)
 
+    def evaluate(self, game: "Position", side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        from . import evaluate
+        return evaluate.evaluate(game, side)
+
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: "Position") -> list[str]:
         state, hmap = game.state, game.map
@@ -666,14 +705,17 @@ class NapoleonicaRuleset(Words, Ruleset):
             u = state.units[uid]
             st = B.state_of(u)
             if u.hex is not None:
-                if u.hex not in hmap:
-                    out.append(f"{uid} off the map at {u.hex}")
                 if st not in B.ON_TABLE:
                     out.append(f"{uid} on the table but {st}")
                 table = gens if B.is_general(u) else stands
-                if u.hex in table:
-                    out.append(f"{uid} and {table[u.hex]} share {u.hex}")
-                table[u.hex] = uid
+                for h in B.stand_hexes(u) or (u.hex,):
+                    if h not in hmap:
+                        out.append(f"{uid} off the map at {h}")
+                    if h in table:
+                        out.append(f"{uid} and {table[h]} share {h}")
+                    table[h] = uid
+                if B.stand_hexes(u) and B.stand_hexes(u)[0] != u.hex:
+                    out.append(f"{uid}'s first stand is not its anchor hex {u.hex}")
                 if u.strength < 1:
                     out.append(f"{uid} on the table with {u.strength} stands")
             elif st in B.ON_TABLE:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from hexwar.engine.hexgrid import Hex
+from hexwar.engine.hexgrid import Hex, hex_spiral
 from hexwar.engine.orders import Order
 from hexwar.engine.state import State, Unit
 
@@ -39,30 +39,53 @@ def appearers(state: State, side: str) -> list[Unit]:
             out.append(u)
     return out
 
-def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = False) -> list[tuple[Hex, str, int]]:
-    """Where and how a unit may appear (8.3, 21.10): an own-edge hex, not next to an enemy,
-    3+ hexes from every formed enemy line, column or battery in position."""
+def appear_options(hmap, scenario, state: State, u: Unit, first_only: bool = False,
+                   only: tuple[Hex, str, int] | None = None) -> list[tuple[Hex, str, int]]:
+    """Where and how a unit may appear (8.3, 21.10): its whole footprint within the two rows
+    nearest its own edge with at least one stand on the edge row, every stand free and not
+    next to an enemy, 3+ hexes from every formed enemy line, column or battery in position.
+    ``only`` checks that one placement."""
     view = B.View(state)
     edge = B.edge_of(scenario, u.side)
+    near_threat = set()          # hexes closer than 3 to a formed enemy line, column or battery
+    for e in view.enemy_stands(u.side):
+        if B.state_of(e) == "formed" and B.formation(e) in ("line", "column", "unlimbered"):
+            for x in B.stand_hexes(e):
+                near_threat.update(hex_spiral(x, D.APPEAR_MIN_D - 1))
+    anchors = [only[0]] if only is not None else \
+        [h for h in hmap.hexes if hmap.rows_from_edge(h, edge) <= 1]
     out = []
-    for h in hmap.edge_hexes(edge):
-        if h in view.stands or view.generals.get(h) and B.is_general(u):
+    for h in anchors:
+        if h not in hmap or hmap.rows_from_edge(h, edge) > 1:
             continue
-        if hmap.terrain_at(h) in ("lake", "river", "village") or (hmap.terrain_at(h) in ("forest", "swamp", "ravine")
-                                                      and not (B.foot(u) or B.is_general(u))):
-            continue
-        if view.adjacent_enemy(h, u.side) or any(g.side != u.side for g in view.generals.get(h, ())):
-            continue
-        if any(B.near(B.stand_hexes(e), [h]) < D.APPEAR_MIN_D and B.state_of(e) == "formed"
-               and B.formation(e) in ("line", "column", "unlimbered")
-               for e in view.enemy_stands(u.side)):
+        if B.is_general(u):
+            if hmap.rows_from_edge(h, edge) != 0 or view.generals.get(h) or h in view.stands \
+                    or not MV.standable(hmap, view, u, h) or view.adjacent_enemy(h, u.side):
+                continue
+            out.append((h, B.formation(u), u.facing))
+            if first_only:
+                return out
             continue
         for form in appear_formations(state, u):
             for f in range(6):
+                if only is not None and (form, f) != only[1:]:
+                    continue
+                stands = B.layout_of(u, h, f, form)
+                if not _appear_fits(hmap, view, u, stands, edge, near_threat):
+                    continue
                 out.append((h, form, f))
                 if first_only:
                     return out
     return out
+
+
+def _appear_fits(hmap, view: B.View, u: Unit, stands, edge: str, near_threat: set) -> bool:
+    if not all(x in hmap and hmap.rows_from_edge(x, edge) <= 1 and x not in near_threat for x in stands):
+        return False
+    if not any(hmap.rows_from_edge(x, edge) == 0 for x in stands):
+        return False
+    return MV.fits(hmap, view, u, stands)
+
 
 def appear_formations(state: State, u: Unit) -> tuple[str, ...]:
     """Any formation but disordered (8.3); a battery whose gun was left behind comes back as
@@ -95,9 +118,9 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         yield Order.make(step, unit=u.id, hex=tuple(h))
     for h in MV.fortify_targets(hmap, view, view.state, u):
         yield Order.make("fortify", unit=u.id, hex=tuple(h))
-    for into in MV.join_targets(view.state, view, u):
+    for into in MV.join_targets(hmap, view.state, view, u):
         yield Order.make("join", unit=u.id, into=into)
-    for form, f in MV.formation_options(u, MV.can_reman(view.state, view, u)):
+    for form, f in MV.placed_form_options(hmap, view, view.state, u):
         yield Order.make("form", unit=u.id, formation=form, facing=f)
     for h in MV.dismantle_targets(view, u):
         yield Order.make("dismantle", unit=u.id, hex=tuple(h))
@@ -110,6 +133,8 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
         for form in forms:
             for f in ([u.facing] if form == "square" else [u.facing, (u.facing + 3) % 6]):
+                if MV.form_refusal(hmap, view, u, form, f) is not None:
+                    continue
                 yield Order.make(kind, unit=u.id, formation=form, facing=f)
 
 def unit_at(state: State, h: Hex | None) -> Unit | None:
@@ -128,9 +153,10 @@ def deployers(state: State, side: str) -> list[Unit]:
 
 
 def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
-    """Where a unit may be placed (22.10): within 6 rows of the own edge, on ground it may
-    stand on, in a hex no other stand holds (a general: no other general, and with at most one
-    friendly stand), and not next to an enemy stand."""
+    """Where a unit may be placed (22.10): its whole footprint (in the formation and facing the
+    file gives it) within 6 rows of the own edge, on ground it may stand on, in hexes no other
+    stand holds, not next to an enemy stand; a general in a hex with no other general and at
+    most one friendly stand."""
     view = B.View(state)
     edge = B.edge_of(scenario, u.side)
     gen = B.is_general(u)
@@ -138,19 +164,32 @@ def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
     for h in hmap.hexes:
         if hmap.rows_from_edge(h, edge) >= D.DEPLOY_ROWS:
             continue
-        t = hmap.terrain_at(h)
-        if t in ("lake", "river") or (t == "ford" and B.formation(u) == "unlimbered"):
-            continue
-        if t in ("forest", "swamp", "ravine") and not (B.foot(u) or gen):
-            continue
         if gen:
-            if view.generals.get(h) or (h in view.stands and view.stands[h].side != u.side):
+            if hmap.terrain_at(h) in ("lake", "river") or view.generals.get(h) \
+                    or (h in view.stands and view.stands[h].side != u.side):
                 continue
-        elif h in view.stands or (t == "village" and (B.mounted(u) or B.arm(u) == "train")):
+            if view.adjacent_enemy(h, u.side) and h not in view.stands:
+                continue          # 9.4; a general only stacked with a friendly stand (22.6)
+            out.append(h)
             continue
-        elif any(g.side != u.side for g in view.generals.get(h, ())):
+        t = hmap.terrain_at(h)
+        if t == "village":
+            # a settlement garrison holds its one hex
+            if B.mounted(u) or B.arm(u) == "train" or h in view.stands or view.adjacent_enemy(h, u.side) \
+                    or any(g.side != u.side for g in view.generals.get(h, ())):
+                continue
+            out.append(h)
             continue
-        if view.adjacent_enemy(h, u.side) and not (gen and h in view.stands):
-            continue          # 9.4; a general only stacked with a friendly stand (22.6)
-        out.append(h)
+        stands = B.layout_of(u, h, u.facing, outside=True)
+        if not all(x in hmap and hmap.rows_from_edge(x, edge) < D.DEPLOY_ROWS for x in stands):
+            continue
+        if all(_deploy_ground(hmap, u, x) for x in stands) and MV.fits(hmap, view, u, stands):
+            out.append(h)
     return sorted(out)
+
+
+def _deploy_ground(hmap, u: Unit, h: Hex) -> bool:
+    t = hmap.terrain_at(h)
+    if t in ("lake", "river", "village", "rampart") or (t == "ford" and B.formation(u) == "unlimbered"):
+        return False
+    return not (t in ("forest", "swamp", "ravine") and not B.foot(u))

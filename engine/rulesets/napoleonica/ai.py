@@ -110,6 +110,10 @@ def candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
         elif k == "appear":
             u = state.units[order["unit"]]
             score = 10 + _value(view, u, Hex(*order["hex"]), order["facing"], order["formation"], objectives) // 10
+        elif k == "lose":
+            # give up the stand most exposed to the enemy: the rest is further from harm
+            u = state.units[order["unit"]]
+            score = 100 - 10 * view.nearest_enemy_d(Hex(*order["hex"]), u.side)
         elif k == "retreat":
             # back toward friends and the own edge, as far from the enemy as the step allows
             u = state.units[order["unit"]]

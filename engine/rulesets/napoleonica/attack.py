@@ -126,7 +126,109 @@ def contact_hexes(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[Hex]:
             continue
         if "earthwork" in feats and B.mounted(u):
             continue          # 7.1 item 8: no cavalry charge across an artillery fortification
+        if column_stands(hmap, view, u, t, h) is None:
+            continue          # 7.5 item 7: the rest of the column finds no room at all
         out.append(h)
+    return out
+
+
+def line_attack(u: Unit) -> bool:
+    """A line of two or more stands attacks stand by stand (7.6); anything else as a column."""
+    return B.formation(u) == "line" and u.strength > 1 and not B.compact(u)
+
+
+def contact_facing(u: Unit, t: Unit, h: Hex) -> int:
+    """The head's facing in contact hex ``h``: the contacted hexside on its front, the one of
+    the two nearer the old facing, clockwise on a tie (21.9 item 5)."""
+    d = hex_direction_to(h, contacted_stand(u, t, h))
+    options_f = facings_fronting(d)
+    if u.facing in options_f:
+        return u.facing
+    return min(options_f, key=lambda f: (min((f - u.facing) % 6, (u.facing - f) % 6), (u.facing - f) % 6))
+
+
+def column_stands(hmap: HexMap, view: B.View, u: Unit, t: Unit, h: Hex) -> tuple[Hex, ...] | None:
+    """Where a column's stands stand once its head is in contact hex ``h`` (21.9 item 6): laid
+    out behind the head (its own variant, else the mirror one); the stands that do not fit go
+    to free hexes next to the target's stands, nearest the head first (7.5 item 7). None when
+    they find no room."""
+    from .footprint import layout
+    from .movement import standable
+    n = u.strength
+    if n <= 1 or B.compact(u):
+        return (h,)
+    f = contact_facing(u, t, h)
+
+    def ok(x: Hex) -> bool:
+        other = view.stands.get(x)
+        return standable(hmap, view, u, x) and (other is None or other.id == u.id) \
+            and not any(g.side != u.side for g in view.generals.get(x, ()))
+
+    mirror = bool(u.marks.get("mirror"))
+    tries = [layout(B.formation(u), h, f, n, m) for m in (mirror, not mirror)]
+    for lay in tries:
+        if all(ok(x) for x in lay):
+            return lay
+    placed = [h]
+    for x in tries[0][1:]:
+        if not ok(x):
+            break
+        placed.append(x)
+    spare = sorted({x for s in B.stand_hexes(t) for x in (hex_neighbor(s, d) for d in range(6))
+                    if x not in placed and ok(x)}, key=lambda x: (hex_distance(x, h), x))
+    need = n - len(placed)
+    if len(spare) < need:
+        return None
+    return tuple(placed + spare[:need])
+
+
+def line_advance(hmap: HexMap, view: B.View, u: Unit, first: int) -> tuple[tuple[Hex, ...], list[str], bool, bool]:
+    """A line attack stand by stand (7.6, 21.9): each stand steps straight ahead, first step
+    ``first`` then the other front hexside, at most the reach; a stand next to an enemy stand
+    stops before stepping; a stand blocked by ground or a non-enemy stand stops too, which
+    makes the declaration illegal (the narrow-gap rule). Returns (stands, enemy units touched,
+    legal, an obstacle crossed)."""
+    fr, fl = front_dirs(u.facing)
+    order = (first, fl if first == fr else fr)
+    cur = list(B.stand_hexes(u))
+    stopped = [False] * len(cur)
+    legal, crossed = True, False
+    mine = set(cur)
+    for step in range(reach(hmap, u)):
+        d = order[step % 2]
+        for i, x in enumerate(cur):
+            if stopped[i]:
+                continue
+            if view.adjacent_enemy(x, u.side):
+                stopped[i] = True
+                continue
+            n = hex_neighbor(x, d)
+            other = view.stands.get(n)
+            if not _passable(hmap, view, u, x, n) or (other is not None and n not in mine):
+                stopped[i] = True
+                legal = False
+                continue
+            crossed = crossed or "obstacle" in hmap.features_between(x, n)
+            cur[i] = n
+        mine = set(cur)
+    touched = sorted({e.id for x in cur for k in range(6)
+                      if (e := view.stands.get(hex_neighbor(x, k))) is not None and e.side != u.side})
+    return tuple(cur), touched, legal, crossed
+
+
+def line_options(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[tuple[Hex | None, int]]:
+    """(the left-end stand's final hex, or None for an attack that will fail, first step) of a
+    line attack on ``t``: one per legal choice of first step (7.6)."""
+    out: list[tuple[Hex | None, int]] = []
+    fr, fl = front_dirs(u.facing)
+    for first in (fl, fr):
+        stands, touched, legal, _ = line_advance(hmap, view, u, first)
+        if not legal:
+            continue
+        # it fights whatever it touches (G-34); touching nobody, the attack fails (7.6, 7.7)
+        key: Hex | None = stands[0] if touched else None
+        if all(k != key for k, _ in out):
+            out.append((key, first))
     return out
 
 
@@ -190,7 +292,8 @@ def paths(hmap: HexMap, view: B.View, u: Unit, goal: Hex) -> list[Hex] | None:
 
 
 def options(hmap: HexMap, view: B.View, state: State, u: Unit) -> list[tuple[str, Hex | None]]:
-    """(target id, contact hex or None for a declaration that will fail) for one attacker."""
+    """(target id, contact hex or None for a declaration that will fail) for one attacker;
+    for a line the hex is where its left-end stand ends (7.6)."""
     if attacker_problem(state, u) is not None:
         return []
     out: list[tuple[str, Hex | None]] = []
@@ -198,6 +301,9 @@ def options(hmap: HexMap, view: B.View, state: State, u: Unit) -> list[tuple[str
         if B.gap(t, u) > reach(hmap, u) + 3:
             continue
         if target_problem(hmap, view, u, t) is not None:
+            continue
+        if line_attack(u):
+            out.extend((t.id, h) for h, _ in line_options(hmap, view, u, t))
             continue
         cands = contact_hexes(hmap, view, u, t)
         reachable = [h for h in cands if paths(hmap, view, u, h) is not None]
@@ -212,6 +318,15 @@ def validate(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit, h: Hex 
     why = attacker_problem(state, u) or target_problem(hmap, view, u, t)
     if why:
         return why
+    if line_attack(u):
+        opts = line_options(hmap, view, u, t)
+        if not opts:
+            return "a stand of the line would be stopped by ground or a unit before touching " \
+                   "the enemy: cannot attack (7.4, 7.6)"
+        if h not in [k for k, _ in opts]:
+            ends = ", ".join("fails" if k is None else hmap.label(k) for k, _ in opts)
+            return f"a line attacks straight ahead (7.6); its left-end stand ends in: {ends}"
+        return None
     cands = contact_hexes(hmap, view, u, t)
     if not cands:
         return f"there is no room for a {kind_of_attack(u, t)} attack on {t.id}: cannot attack (7.5 item 6)"
@@ -227,6 +342,44 @@ def validate(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit, h: Hex 
     return None
 
 
+def _cover(hmap: HexMap, state: State, t: Unit, h: Hex, struck: Hex) -> int:
+    return min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
+               B.cover(hmap, state, struck, D.MELEE_MODS),
+               D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
+
+
+def _place(u: Unit, stands: tuple[Hex, ...]) -> None:
+    """Put the unit's stands in ``stands`` (anchor first), stored when off its layout."""
+    u.hex = stands[0]
+    if stands == B.layout_of(u, stands[0], u.facing) or len(stands) <= 1:
+        B.unfreeze_stands(u)
+    else:
+        u.mark("stands", B.encode_stands(stands))
+
+
+def _resolve_line(ctx: Resolution, view: B.View, u: Unit, t: Unit, h: Hex | None, kind: str) -> None:
+    state, hmap = ctx.state, ctx.map
+    first = next(fd for k, fd in line_options(hmap, view, u, t) if k == h)
+    kinds = {e.id: kind_of_attack(u, e) for e in view.enemy_stands(u.side)}
+    stands, touched, _, crossed = line_advance(hmap, view, u, first)
+    if h is None:
+        _place(u, stands)
+        B.freeze_stands(u)
+        u.mark("state", "disordered")
+        ctx.emit("attack-failed", unit=u.id, target=t.id, at=[u.hex[0], u.hex[1]])
+        return
+    _place(u, stands)
+    for eid in ([t.id] if t.id in touched else []) + [x for x in touched if x != t.id]:
+        e = state.units[eid]
+        e.mark("targeted", state.turn)
+        struck, at = next((s, x) for x in stands for s in B.stand_hexes(e) if hex_distance(s, x) == 1)
+        cover = _cover(hmap, state, e, at, struck)
+        state.vars.setdefault("contacts", []).append(
+            [u.id, e.id, kind if eid == t.id else kinds.get(eid, "front"), cover, crossed, False, B.mounted(u)])
+        ctx.emit("contact", unit=u.id, target=e.id, attack=kind if eid == t.id else kinds.get(eid, "front"),
+                 at=[at[0], at[1]], facing=u.facing, cover=cover, obstacle=crossed)
+
+
 def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
     state, hmap = ctx.state, ctx.map
     view = B.View(state)
@@ -234,6 +387,9 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
     u.mark("attacked", state.turn)
     t.mark("targeted", state.turn)
     ctx.emit("attack-declared", unit=u.id, target=t.id, attack=kind)
+    if line_attack(u):
+        _resolve_line(ctx, view, u, t, h, kind)
+        return
     if h is None:
         _fail(ctx, view, u, t)
         return
@@ -242,18 +398,11 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
     crossed = any("obstacle" in hmap.features_between(a, b)
                   for a, b in zip([start] + path, path))
     struck = contacted_stand(u, t, h)
-    u.hex = h
-    d = hex_direction_to(h, struck)
-    options_f = facings_fronting(d)
-    if u.facing in options_f:
-        newf = u.facing
-    else:
-        newf = min(options_f, key=lambda f: (min((f - u.facing) % 6, (u.facing - f) % 6),
-                                               (u.facing - f) % 6))
+    newf = contact_facing(u, t, h)
+    stands = column_stands(hmap, view, u, t, h) or (h,)
     u.facing = newf
-    cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, struck, D.MELEE_MODS),
-                D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
+    _place(u, stands)
+    cover = _cover(hmap, state, t, h, struck)
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
@@ -266,34 +415,30 @@ def _fortified_battery(hmap: HexMap, struck: Hex, t: Unit, h: Hex) -> bool:
 
 
 def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
-    """Failed attack (7.7, 21.9): up to the reach toward the target, stopping short of contact
-    with any enemy, then disordered."""
+    """Failed column attack (7.7, 21.9): the whole column up to the reach toward the target,
+    every stand one hex the same way, stopping before any stand would touch an enemy; then
+    disordered where it stands."""
+    from .movement import _free
     hmap = ctx.map
-    r = reach(hmap, u)
-    ahead = front_dirs(u.facing)
-    last = None
-    for _ in range(r):
-        best = None
-        # a line goes straight ahead (FL then FR or FR then FL, 21.9); a column any way
-        if B.formation(u) != "line":
-            dirs: tuple[int, ...] = tuple(range(6))
+    target = B.stand_hexes(t)
+    for _ in range(reach(hmap, u)):
+        stands = B.stand_hexes(u)
+        now = B.near(stands[:1], target)
+        for d in range(6):
+            moved = tuple(hex_neighbor(x, d) for x in stands)
+            if B.near(moved[:1], target) >= now:
+                continue
+            if not all(_passable(hmap, view, u, a, b) and _free(view, u, b) for a, b in zip(stands, moved)):
+                continue
+            for x in stands:
+                view.stands.pop(x, None)
+            B.move_stands(u, d)
+            for x in moved:
+                view.stands[x] = u
+            break
         else:
-            dirs = tuple(d for d in ahead if d != last)
-        for d in dirs:
-            n = hex_neighbor(u.hex, d)
-            if B.near([n], B.stand_hexes(t)) >= B.near([u.hex], B.stand_hexes(t)):
-                continue
-            if not _passable(hmap, view, u, u.hex, n) or n in view.stands:
-                continue
-            if view.adjacent_enemy(n, u.side):
-                continue
-            best, last = n, d
             break
-        if best is None:
-            break
-        view.stands.pop(u.hex, None)
-        u.hex = best
-        view.stands[best] = u
+    B.freeze_stands(u)
     u.mark("state", "disordered")
     ctx.emit("attack-failed", unit=u.id, target=t.id, at=[u.hex[0], u.hex[1]])
 
@@ -309,13 +454,20 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
     trial = state.copy()
     kind = kind_of_attack(u, t)
     tu = trial.units[u.id]
-    tu.hex = h
-    struck = contacted_stand(u, t, h)
-    cover = min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-                B.cover(hmap, state, struck, D.MELEE_MODS),
-                D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
-    path = paths(hmap, B.View(state), u, h) or []
-    crossed = any("obstacle" in hmap.features_between(a, b) for a, b in zip([u.hex] + path, path))
+    view = B.View(state)
+    if line_attack(u):
+        first = next(fd for k, fd in line_options(hmap, view, u, t) if k == h)
+        stands, touched, _, crossed = line_advance(hmap, view, u, first)
+        _place(tu, stands)
+        met = [s for e in ([t] + [state.units[x] for x in touched]) for s in B.stand_hexes(e)]
+        struck, at = next((s, x) for x in stands for s in met if hex_distance(s, x) == 1)
+        cover = _cover(hmap, state, t, at, struck)
+    else:
+        tu.hex = h
+        struck = contacted_stand(u, t, h)
+        cover = _cover(hmap, state, t, h, struck)
+        path = paths(hmap, view, u, h) or []
+        crossed = any("obstacle" in hmap.features_between(a, b) for a, b in zip([u.hex] + path, path))
     trial.vars["contacts"] = [[u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)]]
     group = [u.id, t.id]
     pa = M.side_terms(hmap, trial, group, u.side)

@@ -1,8 +1,8 @@
 """Who is where and what they are: unit classes, formations, states, terrain access.
 
-One stand = one hex (spec 21.2), but a Napoleonica unit here is drawn as **one counter in one
-hex** holding all its stands (``strength`` = stands or gunners). This collapses the multi-hex
-footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
+One stand = one hex (spec 21.2). A unit's hex is its anchor; ``stand_hexes`` says where all its
+stands are (the 21.5 layout, or the stands a disordered unit keeps in ``marks.stands``); see
+NOTES.md "H-1". ``strength`` counts stands or gunners. Formation and state are unit marks:
 
 * ``formation``: line / column / square / limbered / unlimbered / standard;
 * ``state``: formed / disordered / fleeing (off the table) / restored (rallied, off the table,
@@ -14,6 +14,7 @@ footprints of spec 21.5; see NOTES.md "H-1". Formation and state are unit marks:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
@@ -21,6 +22,7 @@ from hexwar.engine.hexmap import HexMap
 from hexwar.engine.state import State, Unit
 
 from . import data as D
+from .footprint import layout as _layout
 
 ON_TABLE = ("formed", "disordered")
 
@@ -157,11 +159,80 @@ def allowance(u: Unit) -> tuple[int, int, int | None]:
     return D.MOVE_OTHER.get(u.kind, (2, 1, None))
 
 
+def encode_stands(hexes: Iterable[Hex]) -> str:
+    """Stored stand hexes as a mark: "q,r;q,r;..." in the unit's own stand order."""
+    return ";".join(f"{h[0]},{h[1]}" for h in hexes)
+
+
+@lru_cache(maxsize=16384)
+def decode_stands(text: str) -> tuple[Hex, ...]:
+    out = []
+    for part in text.split(";"):
+        q, r = part.split(",")
+        out.append(Hex(int(q), int(r)))
+    return tuple(out)
+
+
+def compact(u: Unit) -> bool:
+    """Units whose stands all stand in their one hex: everything but infantry and cavalry, a
+    settlement garrison (one unit per village hex, 22.7) and a unit on a fort wall (22.7)."""
+    return arm(u) not in ("inf", "cav") or garrison(u) or bool(u.marks.get("on_wall"))
+
+
+def layout_of(u: Unit, anchor: Hex, facing: int, form: str | None = None,
+              stands: int | None = None, outside: bool = False) -> tuple[Hex, ...]:
+    """The hexes a formed unit's stands would fill with its anchor in ``anchor`` facing
+    ``facing`` (21.5): the line's left end, the column's head, the square's pivot.
+    ``outside``: as it will stand once out of its settlement or off its wall."""
+    n = u.strength if stands is None else stands
+    if arm(u) not in ("inf", "cav") or (compact(u) and not outside):
+        return (anchor,)
+    return _layout(formation(u) if form is None else form, Hex(anchor[0], anchor[1]), facing, n,
+                   bool(u.marks.get("mirror")))
+
+
 def stand_hexes(u: Unit) -> tuple[Hex, ...]:
     """The hexes the unit's stands (or a general's figure) stand in; empty off the table.
-    With one counter per unit (NOTES H-1) that is the unit's hex; this is the one place a
-    footprint model of 21.5 would change."""
-    return (u.hex,) if on_table(u) else ()
+    Stored hexes (``marks.stands``: a disordered unit, or stands placed off their layout by an
+    attack) win; otherwise the 21.5 layout from the anchor ``u.hex`` and the facing."""
+    if not on_table(u):
+        return ()
+    stored = u.marks.get("stands")
+    if isinstance(stored, str) and stored:
+        return decode_stands(stored)
+    return layout_of(u, u.hex, u.facing)
+
+
+def freeze_stands(u: Unit) -> None:
+    """Keep the stands exactly where they are now (a unit becoming disordered, 21.5 [P])."""
+    if on_table(u) and not compact(u) and u.strength > 1:
+        u.mark("stands", encode_stands(stand_hexes(u)))
+
+
+def unfreeze_stands(u: Unit) -> None:
+    u.marks.pop("stands", None)
+
+
+def move_stands(u: Unit, d: int) -> None:
+    """Translate a unit one hex in direction ``d``, every stand with it (21.8)."""
+    stored = u.marks.get("stands")
+    u.hex = hex_neighbor(u.hex, d)
+    if isinstance(stored, str) and stored:
+        u.mark("stands", encode_stands(hex_neighbor(h, d) for h in decode_stands(stored)))
+
+
+def drop_stand(u: Unit) -> None:
+    """A lost stand leaves from the rear of the layout (the line's right end, the column's
+    tail); a stored footprint loses its last stand."""
+    stored = u.marks.get("stands")
+    if isinstance(stored, str) and stored:
+        rest = decode_stands(stored)[:max(1, u.strength)]
+        if len(rest) <= 1 or u.strength <= 1:
+            u.marks.pop("stands", None)
+            if rest:
+                u.hex = rest[0]
+        else:
+            u.mark("stands", encode_stands(rest))
 
 
 def near(a: Iterable[Hex], b: Iterable[Hex]) -> int:

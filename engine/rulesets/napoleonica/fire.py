@@ -127,6 +127,7 @@ def apply_hits(ctx: Resolution) -> list[str]:
             continue
         lost = min(t.strength, hits[uid])
         t.strength -= lost
+        B.drop_stand(t)
         t.mark("hit", state.turn)
         ctx.emit("stand-lost", unit=uid, n=lost, left=t.strength, why="fire")
         if t.strength <= 0:

@@ -11,12 +11,12 @@ facing, its formation and its number of stands, so they cannot drift out of shap
 
 A disordered unit keeps its stands where they were, so it stores them instead (21.5 [P]).
 
-This module is pure geometry: it is **not yet what play uses**. The ruleset still keeps a
-unit's stands in one hex (NOTES "H-1"); ``board.stand_hexes`` is where it will switch over.
+This module is pure geometry; ``board.stand_hexes`` applies it to the units in play.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from hexwar.engine.hexgrid import Hex, hex_neighbor
@@ -32,8 +32,9 @@ def _step(h: Hex, d: int, times: int = 1) -> Hex:
     return h
 
 
+@lru_cache(maxsize=65536)
 def layout(formation: str, anchor: Hex, facing: int, stands: int, mirror: bool = False) -> tuple[Hex, ...]:
-    """The stand hexes of a formed unit, anchor first (21.5)."""
+    """The stand hexes of a formed unit, anchor first (21.5). Cached on its arguments."""
     if stands <= 1 or formation not in MULTI_HEX:
         return (anchor,)
     rl, rr = rear_dirs(facing)

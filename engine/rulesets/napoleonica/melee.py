@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbor
+from hexwar.engine.hexgrid import Hex, hex_direction_to, hex_distance, hex_neighbor
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
@@ -127,13 +127,14 @@ def resolve(ctx: Resolution, group: list[str]) -> None:
 
 def lose(ctx: Resolution, u: Unit, margin: int) -> None:
     """A losing unit: one stand lost; captured (artillery, engineers, train), destroyed, fleeing
-    (beaten by 5+) or disordered and owing a two-hex retreat (22.4), which ``next_retreat``
+    (beaten by 5+) or disordered and owing a two-hex retreat (22.4), which ``next_decision``
     carries out once the melee is over. Its generals roll to escape (22.4) at once, or after
     the retreat."""
-    u.strength -= 1
-    ctx.emit("stand-lost", unit=u.id, n=1, left=u.strength, why="melee")
     gens = [g for g in ctx.state.side_units(u.side) if B.is_general(g) and B.on_table(g)
             and g.hex in B.stand_hexes(u)]
+    B.freeze_stands(u)        # beaten: it is disordered where it stands (21.5 [P])
+    u.strength -= 1
+    ctx.emit("stand-lost", unit=u.id, n=1, left=u.strength, why="melee")
     if B.arm(u) in ("art", "eng", "train"):
         remove(ctx, u, "captured")
     elif u.strength <= 0:
@@ -142,6 +143,10 @@ def lose(ctx: Resolution, u: Unit, margin: int) -> None:
         remove(ctx, u, "fleeing")
     else:
         u.mark("state", "disordered")
+        if len(lost_stand_options(u)) > 1:
+            ctx.state.vars.setdefault("stand_choices", []).append(u.id)   # its owner picks (21.5)
+        else:
+            B.drop_stand(u)
         ctx.state.vars.setdefault("retreats", []).append(u.id)
         # its generals try to escape once it has retreated: it may be their nearest friend
         ctx.state.vars.setdefault("escapes", []).extend(g.id for g in gens)
@@ -150,51 +155,93 @@ def lose(ctx: Resolution, u: Unit, margin: int) -> None:
         general_escape(ctx, g)
 
 
-def _retreat_steps(hmap: HexMap, view: B.View, u: Unit, frm: Hex, edge: str) -> list[tuple[tuple[int, int, int], Hex]]:
-    """The steps of a retreat out of ``frm`` that go as far from the nearest enemy stand as any
-    free step can (22.4), each with the spec's preference key (own edge, then clock order)."""
+def _retreat_steps(hmap: HexMap, view: B.View, u: Unit, stands: tuple[Hex, ...],
+                   edge: str) -> list[tuple[tuple[int, int, int], Hex, tuple[Hex, ...]]]:
+    """The steps of a retreat of the whole unit out of ``stands`` (every stand one hex the same
+    way, 21.8) that go as far from the nearest enemy stand as any free step can (22.4), each
+    with the spec's preference key (own edge, then clock order), the new anchor and stands."""
     steps = []
     for rank, d in enumerate(CLOCK_ORDER):
-        n = hex_neighbor(frm, d)
-        if n not in hmap or B.step_cost(hmap, view, u, frm, n) is None:
+        moved = tuple(hex_neighbor(h, d) for h in stands)
+        if not all(_retreat_hex_ok(hmap, view, u, a, b) for a, b in zip(stands, moved)):
             continue
-        other = view.stands.get(n)
-        if other is not None and other.id != u.id:
-            continue
-        if any(g.side != u.side for g in view.generals.get(n, ())):
-            continue
-        steps.append((view.nearest_enemy_d(n, u.side), hmap.rows_from_edge(n, edge), rank, n))
+        far = min(view.nearest_enemy_d(n, u.side) for n in moved)
+        steps.append((far, min(hmap.rows_from_edge(n, edge) for n in moved), rank, moved))
     if not steps:
         return []
     far = max(s[0] for s in steps)
-    return [((-s[0], s[1], s[2]), s[3]) for s in steps if s[0] == far]
+    return [((-s[0], s[1], s[2]), s[3][0], s[3]) for s in steps if s[0] == far]
+
+
+def _retreat_hex_ok(hmap: HexMap, view: B.View, u: Unit, a: Hex, n: Hex) -> bool:
+    if n not in hmap or B.step_cost(hmap, view, u, a, n) is None:
+        return False
+    other = view.stands.get(n)
+    if other is not None and other.id != u.id:
+        return False
+    return not any(g.side != u.side for g in view.generals.get(n, ()))
 
 
 def retreat_paths(hmap: HexMap, scenario, state: State, u: Unit) -> list[tuple[Hex, ...]]:
-    """Every retreat the owner may choose (22.4): two steps, each to a free hex as far from the
-    nearest enemy stand as a step can go. The spec breaks ties toward the own edge, then by
-    clock order; here a tie is the owner's choice and that preference only orders the list (the
-    first is the spec's own retreat). Empty: the unit cannot retreat and flees."""
+    """Every retreat the owner may choose (22.4): two steps of the whole unit, each to free
+    hexes as far from the nearest enemy stand as a step can go; named by the hexes its anchor
+    stand enters. The spec breaks ties toward the own edge, then by clock order; here a tie is
+    the owner's choice and that preference only orders the list (the first is the spec's own
+    retreat). Empty: the unit cannot retreat and flees."""
     edge = B.edge_of(scenario, u.side)
     view = B.View(state)
     ranked = []
-    for k1, h1 in _retreat_steps(hmap, view, u, u.hex, edge):
-        for k2, h2 in _retreat_steps(hmap, view, u, h1, edge):
+    for k1, h1, s1 in _retreat_steps(hmap, view, u, B.stand_hexes(u), edge):
+        for k2, h2, _s2 in _retreat_steps(hmap, view, u, s1, edge):
             ranked.append(((k1, k2), (h1, h2)))
     return [p for _, p in sorted(ranked)]
 
 
-def next_retreat(ctx: Resolution) -> str | None:
-    """Carry out the owed retreats in order: a unit with one way back takes it, one with none
-    flees. Returns the id of the unit whose owner must choose (a ``retreat`` order), or None
-    when every retreat is done."""
+def lost_stand_options(u: Unit) -> tuple[Hex, ...]:
+    """The stands a beaten unit may give up (its owner's choice): any whose loss leaves the
+    others connected (21.5). Empty once the stand is gone."""
+    from .footprint import connected
+    stored = u.marks.get("stands")
+    if not isinstance(stored, str) or not stored:
+        return ()
+    stands = B.decode_stands(stored)
+    if len(stands) <= u.strength:
+        return ()
+    return tuple(h for h in stands if connected([x for x in stands if x != h]))
+
+
+def lose_stand(ctx: Resolution, u: Unit, h: Hex) -> None:
+    """Take the chosen stand off the table; the first stand left is the new anchor."""
+    rest = tuple(x for x in B.decode_stands(str(u.marks["stands"])) if x != h)
+    u.hex = rest[0]
+    if len(rest) <= 1:
+        B.unfreeze_stands(u)
+    else:
+        u.mark("stands", B.encode_stands(rest))
+    ctx.emit("stand-chosen", unit=u.id, at=[h[0], h[1]])
+
+
+def next_decision(ctx: Resolution) -> tuple[str, str] | None:
+    """Carry out what a melee left owing, in order: first the stands beaten units lose (the
+    owner chooses which when several may go), then the retreats (a unit with one way back
+    takes it, one with none flees). Returns (decision kind, unit id) when an owner must choose
+    (a ``lose`` or ``retreat`` order), or None when everything is done."""
     state = ctx.state
+    choices = state.vars.get("stand_choices", [])
+    while choices:
+        u = state.units[choices[0]]
+        if B.on_table(u) and len(lost_stand_options(u)) > 1:
+            return "lose-stand", u.id
+        choices.pop(0)
+        if B.on_table(u):
+            B.drop_stand(u)
+    state.vars.pop("stand_choices", None)
     owed = state.vars.get("retreats", [])
     while owed:
         u = state.units[owed[0]]
         paths = retreat_paths(ctx.map, ctx.scenario, state, u) if B.on_table(u) else []
         if len(paths) > 1:
-            return u.id
+            return "retreat", u.id
         owed.pop(0)
         if paths:
             retreat(ctx, u, paths[0])
@@ -210,7 +257,7 @@ def retreat(ctx: Resolution, u: Unit, path: tuple[Hex, ...]) -> None:
     """Move a beaten unit along its retreat, one event per hex."""
     for h in path:
         frm = u.hex
-        u.hex = h
+        B.move_stands(u, hex_direction_to(frm, h))
         ctx.emit("retreated", unit=u.id, frm=[frm[0], frm[1]], to=[h[0], h[1]])
 
 
@@ -241,6 +288,7 @@ def remove(ctx: Resolution, u: Unit, how: str) -> None:
     if B.is_general(u) and u.kind == "CINC":
         state.vars.setdefault("cinc_lost", []).append(u.side)
     u.hex = None
+    B.unfreeze_stands(u)
     u.mark("state", how)
     if how in ("destroyed", "captured") and not B.is_general(u):
         u.strength = max(0, u.strength) if how == "captured" else 0

@@ -78,6 +78,7 @@ def run_phase(ctx: Resolution) -> None:
         if ok:
             continue
         if B.state_of(u) == "formed":
+            B.freeze_stands(u)
             u.mark("state", "disordered")
             ctx.emit("disordered", unit=u.id, why="morale")
         else:

@@ -40,31 +40,98 @@ def _free(view: B.View, u: Unit, h: Hex) -> bool:
     return True
 
 
+def standable(hmap: HexMap, view: B.View, u: Unit, h: Hex) -> bool:
+    """Ground the unit's stand may stand on (22.7): on the map, not water, not a settlement or
+    wall (those take their own actions), not forest for mounted units."""
+    return h in hmap and B.step_cost(hmap, view, u, h, h) is not None
+
+
+def fits(hmap: HexMap, view: B.View, u: Unit, hexes: tuple[Hex, ...]) -> bool:
+    """A whole footprint may be placed (21.5, 21.8, 9.4): every stand on ground it may stand on,
+    in a hex no other unit's stand holds, with no enemy stand next to it."""
+    return all(standable(hmap, view, u, h) and _free(view, u, h) for h in hexes)
+
+
+def fit_problem(hmap: HexMap, view: B.View, u: Unit, hexes: tuple[Hex, ...]) -> str | None:
+    """Why a footprint does not fit, naming the first stand hex at fault (for the why-not)."""
+    for h in hexes:
+        if h not in hmap:
+            return f"a stand would be off the map at {tuple(h)}"
+        label = hmap.label(h)
+        if not standable(hmap, view, u, h):
+            return f"hex {label} is {hmap.terrain_at(h)}"
+        other = view.stands.get(h)
+        if other is not None and other.id != u.id:
+            return f"hex {label} holds {other.id}"
+        if not _free(view, u, h):
+            return f"hex {label} is next to an enemy stand (9.4)"
+    return None
+
+
+def _shape(u: Unit):
+    """The function placing the unit's stands for an (anchor, facing): its 21.5 layout, or,
+    for stands kept off their layout, those stands carried along rigidly (no wheels)."""
+    stored = u.marks.get("stands")
+    if isinstance(stored, str) and stored:
+        here = B.decode_stands(stored)
+        q0, r0 = u.hex
+
+        def carried(a: Hex, f: int) -> tuple[Hex, ...]:
+            return tuple(Hex(h[0] + a[0] - q0, h[1] + a[1] - r0) for h in here)
+        return carried, False
+    return (lambda a, f: B.layout_of(u, a, f)), True
+
+
+def _step_cost(hmap: HexMap, view: B.View, u: Unit, stands: tuple[Hex, ...], d: int) -> int | None:
+    """A translation step of the whole formation (21.8): the dearest stand's cost."""
+    worst = 0
+    for h in stands:
+        c = B.step_cost(hmap, view, u, h, hex_neighbor(h, d))
+        if c is None:
+            return None
+        worst = max(worst, c)
+    return worst
+
+
 def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, alternate: bool,
             wheels: bool, mode: str, out: dict) -> None:
+    """Cheapest-first search over (anchor, facing, last step) of the whole footprint: every
+    placement must fit; a wheel turns the formation rigidly about its pivot (21.8)."""
+    from .footprint import wheel
+    place, rigid = _shape(u)
+    wheels = wheels and rigid
     start = (u.hex, u.facing, -1)
     best = {start: 0}
     heap: list[Any] = [(0, 0, u.hex, u.facing, -1, ())]
     tick = 1
     wheel_cost = B.front_rank(u)
+    form = B.formation(u)
+    pivots = ("left", "right") if form == "line" and u.strength > 1 and not B.compact(u) else ("left",)
     while heap:
         spent, _, h, f, last, path = heapq.heappop(heap)
         if best.get((h, f, last), 1 << 30) < spent:
             continue
         if (h, f) != (u.hex, u.facing) and (h, f) not in out:
             out[(h, f)] = (mode, path)
+        stands = place(h, f)
         nexts = []
         for role, d in enumerate(dirs_of(f)):
             if alternate and role == last:
                 continue
+            c = _step_cost(hmap, view, u, stands, d)
+            if c is None or spent + c > allowance:
+                continue
             n = hex_neighbor(h, d)
-            c = B.step_cost(hmap, view, u, h, n)
-            if c is None or spent + c > allowance or not _free(view, u, n):
+            if not all(_free(view, u, hex_neighbor(x, d)) for x in stands):
                 continue
             nexts.append((spent + c, n, f, role, path + (n,)))
         if wheels and spent + wheel_cost <= allowance:
             for df in (1, -1):
-                nexts.append((spent + wheel_cost, h, (f + df) % 6, -1, path))
+                for pivot in pivots:
+                    na, nf = wheel(form, h, f, u.strength, df, pivot, bool(u.marks.get("mirror")))
+                    if not fits(hmap, view, u, place(na, nf)):
+                        continue
+                    nexts.append((spent + wheel_cost, na, nf, -1, path if na == h else path + (na,)))
         for cost, n, nf, role, npath in nexts:
             key = (n, nf, role)
             if cost < best.get(key, 1 << 30):
@@ -83,7 +150,8 @@ def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
         memo = {}
         object.__setattr__(hmap, "_napoleonica_moves", memo)
     key = (u.id, u.kind, u.side, u.hex, u.facing, B.formation(u), B.state_of(u), u.strength,
-           bool(u.marks.get("dismounted")), B.garrison(u),
+           bool(u.marks.get("dismounted")), B.garrison(u), str(u.marks.get("stands", "")),
+           bool(u.marks.get("mirror")), bool(u.marks.get("on_wall")),
            tuple(sorted((h, s.side, s.id) for h, s in view.stands.items())),
            tuple(sorted((h, g.side, g.id) for h, gs in view.generals.items() for g in gs)),
            tuple(sorted(view.barricades)))
@@ -104,7 +172,8 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
             n = hex_neighbor(u.hex, d)
             if n in hmap and hmap.terrain_at(n) == "courtyard" and _free(view, u, n):
                 for f in range(6):
-                    out[(n, f)] = ("descend", (n,))
+                    if fits(hmap, view, u, B.layout_of(u, n, f, outside=True)):
+                        out[(n, f)] = ("descend", (n,))
         return out
     if B.garrison(u):
         # leaving a settlement takes the whole phase ([F] 20): one step out, any facing
@@ -112,14 +181,16 @@ def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
             n = hex_neighbor(u.hex, d)
             if B.step_cost(hmap, view, u, u.hex, n) is not None and _free(view, u, n):
                 for f in range(6):
-                    out[(n, f)] = ("leave", (n,))
+                    if fits(hmap, view, u, B.layout_of(u, n, f, outside=True)):
+                        out[(n, f)] = ("leave", (n,))
         return out
     fwd, back, side = B.allowance(u)
     if B.formation(u) == "square":
+        stands = B.stand_hexes(u)
         for d in range(6):
             n = hex_neighbor(u.hex, d)
-            c = B.step_cost(hmap, view, u, u.hex, n)
-            if c is not None and c <= fwd and _free(view, u, n):
+            c = _step_cost(hmap, view, u, stands, d)
+            if c is not None and c <= fwd and all(_free(view, u, hex_neighbor(x, d)) for x in stands):
                 out.setdefault((n, u.facing), ("square", (n,)))
         return out
     oblique = B.infantry_like(u) and B.formation(u) == "line"
@@ -190,12 +261,29 @@ def formation_options(u: Unit, can_reman: bool = False) -> list[tuple[str, int]]
         else:
             facings = [f, (f + 3) % 6]
         for nf in facings:
-            if B.state_of(u) == "formed" and form == cur_form and nf == f:
-                continue
+            if B.state_of(u) == "formed" and form == cur_form and nf == f and not u.marks.get("stands"):
+                continue          # (stands left off their layout by an attack may re-lay it)
             if B.state_of(u) == "formed" and form == cur_form == "square":
                 continue
             out.append((form, nf))
     return out
+
+
+def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int) -> bool:
+    """A formation change keeps the anchor stand in place and needs its new layout to fit
+    (21.5, 9.7)."""
+    return fits(hmap, view, u, B.layout_of(u, u.hex, f, form))
+
+
+def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int) -> str | None:
+    why = fit_problem(hmap, view, u, B.layout_of(u, u.hex, f, form))
+    return None if why is None else f"the {form} does not fit: {why} (21.5)"
+
+
+def placed_form_options(hmap: HexMap, view: B.View, state, u: Unit) -> list[tuple[str, int]]:
+    """``formation_options`` whose new layout fits where the unit stands."""
+    return [(form, f) for form, f in formation_options(u, can_reman(state, view, u))
+            if form_fits(hmap, view, u, form, f)]
 
 
 def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:
@@ -214,7 +302,7 @@ def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:
     return False
 
 
-def join_targets(state, view: B.View, u: Unit) -> list[str]:
+def join_targets(hmap: HexMap, state, view: B.View, u: Unit) -> list[str]:
     """Units a single stand may join (4.4, G-17): same side and engine id (guard only with
     guard), formed, touching it, still under the maximum size."""
     if u.strength != 1 or B.state_of(u) != "formed" or B.is_general(u) or u.hex is None:
@@ -229,7 +317,11 @@ def join_targets(state, view: B.View, u: Unit) -> list[str]:
             continue
         if B.gap(other, u) != 1:
             continue
-        if other.strength + 1 > D.STANDS[B.arm(other)][1]:
+        if other.strength + 1 > D.STANDS[B.arm(other)][1] or other.marks.get("stands"):
+            continue
+        grown = B.layout_of(other, other.hex, other.facing, stands=other.strength + 1)
+        if not all(standable(hmap, view, other, h) and _free(view, other, h)
+                   or view.stands.get(h) is u for h in grown):
             continue
         out.append(other.id)
     return sorted(set(out))
@@ -344,6 +436,8 @@ def fort_steps(hmap: HexMap, view: B.View, u: Unit) -> list[tuple[str, Hex]]:
         if not _free(view, u, n) or n in view.stands:
             continue
         there = hmap.terrain_at(n)
+        if there != "rampart" and not fits(hmap, view, u, B.layout_of(u, n, u.facing, outside=True)):
+            continue
         if here == "courtyard" and there == "rampart" and not B.mounted(u) and B.arm(u) != "train":
             out.append(("climb", n))
         elif "gate" in hmap.features_between(u.hex, n) and "courtyard" in (here, there) \

@@ -98,10 +98,38 @@ def check_scenario(scenario) -> list[str]:
     if not isinstance(objs, list) or not all(isinstance(x, str) and x in scenario.map.labels for x in objs):
         out.append("victory.objectives: a list of map label names (22.10)")
     hmap = scenario.map
+    out.extend(footprint_problems(scenario))
     for a, b in B.barricade_marks(hmap):
         if not (B.is_bridge(hmap, a) or B.is_bridge(hmap, b)):
             out.append(f"map.hexsides: the barricade between {hmap.label(a)} and {hmap.label(b)} "
                        "touches no bridge (22.7: a barricade closes a bridge, a river hex on a road)")
+    return out
+
+
+def footprint_problems(scenario) -> list[str]:
+    """Placed units whose stands (21.5 layout from hex, facing, formation) fall off the map,
+    onto ground they may not stand on, or onto another unit's stands."""
+    hmap = scenario.map
+    state = initial_state("napoleonica", scenario)
+    out: list[str] = []
+    holder: dict = {}
+    for i, spec in enumerate(scenario.units):
+        u = state.units.get(spec.id)
+        if u is None or spec.hex is None or spec.box or B.is_general(u):
+            continue
+        where = f"units[{i}].hex"
+        name = f"{spec.id} ({B.formation(u)} of {u.strength}, facing {u.facing})"
+        for h in B.stand_hexes(u):
+            if h not in hmap:
+                out.append(f"{where}: {name} has a stand off the map at {tuple(h)} (21.5)")
+                continue
+            t = hmap.terrain_at(h)
+            if h != u.hex and (t in ("lake", "river", "village", "rampart")
+                               or (t in ("forest", "swamp", "ravine") and not B.foot(u))):
+                out.append(f"{where}: {name} has a stand on {t} at {hmap.label(h)} (21.5, 22.7)")
+            if h in holder:
+                out.append(f"{where}: {name} has a stand on {holder[h]}'s at {hmap.label(h)} (21.5)")
+            holder.setdefault(h, spec.id)
     return out
 
 
@@ -117,11 +145,16 @@ def initial_state(ruleset_id: str, scenario) -> State:
                  strength=spec.strength, max_strength=spec.strength, facing=spec.facing % 6,
                  division=spec.division, grade=spec.grade, stats=dict(spec.stats))
         u.mark("formation", str(spec.stats.get("formation", "standard")))
+        if spec.stats.get("mirror") is True:
+            u.mark("mirror", True)     # a column laid out rear-right first (21.5)
         if spec.stats.get("dismounted") is True:
             u.mark("dismounted", True)
         if spec.hex is not None and scenario.map.terrain_at(spec.hex) == "village" \
                 and spec.stats.get("arm") != "gen":
             u.mark("garrison", True)
+        if spec.hex is not None and scenario.map.terrain_at(spec.hex) == "rampart" \
+                and spec.stats.get("arm") != "gen":
+            u.mark("on_wall", True)    # a unit on a fort wall holds its one wall hex (22.7)
         if spec.box == "deploy":
             u.mark("state", "deploy")
         elif spec.hex is None:

@@ -21,6 +21,7 @@ from . import board as B
 from . import data as D
 from . import fire as F
 from . import melee as M
+from . import movement as MV
 from .geometry import Box, centre
 from .turn import PHASES
 
@@ -148,6 +149,11 @@ def unit_card(ruleset: Any, g: "Position", uid: str) -> list[tuple[str, str]]:
     else:
         rows.append(("stands", stands_words(u)))
         rows.append(("formation", formation_words(u)))
+        hexes = B.stand_hexes(u)
+        if len(hexes) > 1:
+            first = ANCHOR_WORDS.get(B.formation(u), "first stand")
+            rows.append(("stands in", f"{g.map.label(hexes[0])} ({first}), "
+                         + ", ".join(g.map.label(h) for h in hexes[1:])))
     rows.append(("state", STATE_WORDS.get(state, state) + (", in a settlement" if B.garrison(u) else "")))
     if B.on_table(u) and not B.is_general(u):
         rows.append(("facing", facing_words(u)))
@@ -179,7 +185,7 @@ def why_not(ruleset: Any, g: "Position", uid: str, h: Hex) -> str | None:
         return "the battle has not started: end the phase to start it (6)"
     if st.pending:
         kind = str(st.pending[0].get("kind", "")).replace("-", " ")
-        return f"the {kind} decision must be answered first (22.4)" if kind == "retreat" else \
+        return f"the {kind} decision must be answered first (22.4)" if kind in ("retreat", "lose stand") else \
             f"the {kind} decision must be answered first"
     if u.side != st.active:
         return f"the other side acts now in the {PHASE_TITLES.get(st.phase, st.phase)} phase " \
@@ -252,6 +258,23 @@ def _attack_reason(g: "Position", u: "Unit", h: Hex) -> str:
         "no contact hex can be reached (7.4)"
 
 
+ANCHOR_WORDS = {"line": "left-end stand", "column": "head", "square": "pivot stand"}
+
+
+def footprint_refusal(hmap, view: "B.View", u: "Unit", h: Hex) -> str | None:
+    """Why the unit's whole formation cannot stand with its anchor in ``h`` (in its present
+    facing, nor turned), naming the first hex at fault; None when one facing fits or the unit
+    fills one hex."""
+    if B.is_general(u) or len(B.layout_of(u, h, u.facing)) <= 1:
+        return None
+    first = MV.fit_problem(hmap, view, u, B.layout_of(u, h, u.facing))
+    if first is None or any(MV.fits(hmap, view, u, B.layout_of(u, h, f)) for f in range(6)):
+        return None
+    form = FORMATION_WORDS.get(B.formation(u), B.formation(u))
+    return f"the {form} does not fit with its {ANCHOR_WORDS.get(B.formation(u), 'anchor')} there: " \
+           f"{first} (21.5, 21.8)"
+
+
 def _move_reason(g: "Position", u: "Unit", h: Hex) -> str:
     st, hmap = g.state, g.map
     if u not in AC.pieces(st, u.side):
@@ -266,6 +289,9 @@ def _move_reason(g: "Position", u: "Unit", h: Hex) -> str:
         return "it may only hold in place now"
     if state == "disordered":
         return "a disordered unit cannot move; it may re-form in place (9.3, 9.7)"
+    if h in B.stand_hexes(u):
+        return "its own stand is there: move its " + ANCHOR_WORDS.get(B.formation(u), "stand") + \
+            " to where the unit should go (21.5)"
     if h not in hmap:
         return "that is off the map"
     view = B.View(st)
@@ -282,6 +308,9 @@ def _move_reason(g: "Position", u: "Unit", h: Hex) -> str:
         return f"{terrain} is closed to this unit (22.7)"
     if not B.is_general(u) and view.adjacent_enemy(h, u.side):
         return "no move may end next to an enemy stand (9.4; 1 cm gap, 21.3)"
+    misfit = footprint_refusal(hmap, view, u, h)
+    if misfit:
+        return misfit
     return f"out of reach this phase: {movement_words(u)}; a wheel costs the front rank's stands " \
            "per 60 degrees, and moves may not pass next to an enemy (9.4, 9.6, 21.8)"
 
@@ -564,6 +593,10 @@ def event_words(g: "Position", ev: dict[str, Any]) -> str | None:
         return f"{ev.get('unit')} is disordered ({ev.get('why')})"
     if isinstance(t, str) and t.startswith("unit-"):
         return f"{ev.get('unit')} is {t[5:]}"
+    if t == "stand-chosen":
+        return f"{ev.get('unit')} gives up its stand at {_hex(ev.get('at'))}"
+    if t == "stand-choice":
+        return f"{_side(g, ev.get('side'))} chooses which stand {ev.get('unit')} loses"
     if t == "retreated":
         return f"{ev.get('unit')} retreats from {_hex(ev.get('frm'))} to {_hex(ev.get('to'))}"
     if t == "moved":

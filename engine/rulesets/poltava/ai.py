@@ -170,24 +170,40 @@ def _moves(rs, v):
             if sc is None:
                 sc = scores[h] = base(h)
             return sc
+        garrisons = _risky_hexes(v, u)
         for mode in ("normal", "long", "road", "longroad"):
             for h, r in v.search(u, mode).items():
-                cands.append((score(h) - _redoubt_risk(v, u, r.path), list(r.path), mode))
+                # paths stay tuples: they sort as the lists the orders are made of would
+                path = r.path
+                risk = 25 * sum(1 for x in path if x in garrisons) if garrisons else 0
+                cands.append((score(h) - risk, path, mode))
         if not cands:
             continue
-        cands.sort(key=lambda c: (-c[0], c[1]))
+        cands.sort(key=_best_first)
         out.append((score(u.hex), Order.make("hold", unit=u.id)))
         for sc, path, mode in cands[:6]:
-            out.append((sc, Order.make("move", unit=u.id, path=path, mode=mode)))
+            out.append((sc, Order.make("move", unit=u.id, path=list(path), mode=mode)))
         return out
     return out
 
 
+def _best_first(c) -> tuple:
+    return (-c[0], c[1])
+
+
+def _risky_hexes(v, u) -> frozenset:
+    """The hexes whose passing costs ``u`` a risk (``_redoubt_risk``): none for a Russian or a
+    leader."""
+    if u.side != SWEDEN or arm(u) == "leader":
+        return frozenset()
+    return v.garrison_hexes()
+
+
 def _redoubt_risk(v, u, path) -> int:
     """S2-2.6: every Russian redoubt passed risks a step and the Roos column."""
-    if u.side != SWEDEN or arm(u) == "leader":
+    garrisons = _risky_hexes(v, u)
+    if not garrisons:
         return 0
-    garrisons = v.garrison_hexes()
     return 25 * sum(1 for h in path if h in garrisons)
 
 
@@ -202,7 +218,8 @@ def _odb_slots(v, side) -> dict:
         return {}
     from .board import stat
     from hexwar.engine.hexgrid import hex_neighbor
-    units = [u for u in st.side_units(side) if v.odb_restricted(u) and v.redoubt_at(u.hex) is None]
+    units = [u for u in st.side_units(side) if arm(u) == "inf" and v.odb_restricted(u)
+             and v.redoubt_at(u.hex) is None]  # (only infantry is ever restricted)
     units.sort(key=lambda u: (stat(u, "odb"), u.id))
     h = v.m.parse(spec[0])
     out = {}

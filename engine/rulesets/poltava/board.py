@@ -7,6 +7,7 @@ zones of control so that move searches stay cheap. Everything iterates in sorted
 from __future__ import annotations
 
 import heapq
+from functools import partial
 from fractions import Fraction
 from itertools import compress
 from operator import attrgetter
@@ -67,6 +68,25 @@ def ids_by_arm(st) -> dict[str, tuple[str, ...]]:
     return out
 
 
+#: kinds_key -> (odb rank, id) of the infantry that has a place in the ordre de bataille
+_ODB: dict[tuple, tuple[tuple[Any, str], ...]] = {}
+
+
+def odb_ranks(st) -> tuple[tuple[Any, str], ...]:
+    """(its ``odb`` stat, id) of every infantry unit (alive or not) whose stat gives it a place
+    in the ordre de bataille (S2-1), in id order: fixed by kind and stats, like ``ids_by_arm``."""
+    key = st.kinds_key()
+    out = _ODB.get(key)
+    if out is None:
+        units = st.units
+        out = tuple((stat(units[i], "odb"), i) for i in ids_by_arm(st).get("inf", ())
+                    if stat(units[i], "odb"))
+        if len(_ODB) > 64:
+            _ODB.clear()
+        _ODB[key] = out
+    return out
+
+
 _DIVISION = attrgetter("division")
 
 
@@ -111,13 +131,24 @@ def within2(h) -> tuple[Hex, ...]:
     return out
 
 
+#: (map, its tables) for the last few maps met: a map equal in content to one of them (the
+#: same scenario read again: a replay, another game of it on a server) takes the same tables
+_SHARED_TABLES: list[tuple[Any, dict]] = []
+
+
 def _tables(m) -> dict:
     """Lookup tables derived from one map, kept on the map object itself: a map never changes
-    during a game, so they are filled in once and shared by every View of it."""
+    during a game, so they are filled in once and shared by every View of it, and by every
+    map equal to it in content (everything in them follows from the map alone)."""
     t = m.__dict__.get("_poltava_tables")
     if t is None:
-        t = {"features": {}, "zoc_out": {},
-             "nbrs": {h: tuple(n for _, n in m.neighbors(h)) for h in m.hexes}}
+        t = next((tables for other, tables in _SHARED_TABLES if other == m), None)
+        if t is None:
+            t = {"features": {}, "zoc_out": {},
+                 "nbrs": {h: tuple(n for _, n in m.neighbors(h)) for h in m.hexes}}
+            _SHARED_TABLES.append((m, t))
+            if len(_SHARED_TABLES) > 8:
+                del _SHARED_TABLES[0]
         object.__setattr__(m, "_poltava_tables", t)
     return t
 
@@ -255,29 +286,47 @@ def _edge_cost(m, a, b, mounted: bool, banned: bool, bound: bool, road: bool) ->
     return HEX_COST.get(t, 1) + (1 if ("stream" in f or "retrenchment" in f) else 0)
 
 
-def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end) -> dict[Hex, Route]:
+def _search(m, start: Hex, nbrs: dict, mover: tuple, allowance: int, can_end,
+            memo: dict | None = None) -> dict[Hex, Route]:
     """``search_moves`` with Poltava's step written inline (it carries no extra value along the
     path), for the thousands of searches a computer game makes. Same nodes, same order of
     expansion and the same tie-breaks, so the same routes: tests compare the two.
 
     Where a unit may end (``can_end``: stacking, the enemy, redoubts) never prunes the search, so
     the expansion (``_expand``) depends only on the start, the mover and its allowance: it is
-    kept per map by that content and reused while nothing it depends on changes (a unit asked
-    about again, or after a friendly unit moved); ``can_end`` is applied afresh every time."""
+    kept per map by that content, with its routes made once, and reused while nothing it depends
+    on changes (a unit asked about again, or after a friendly unit moved); ``can_end`` is
+    applied afresh every time, through ``memo`` (hex -> answer) when the caller keeps one."""
+    firsts = _reach(m, start, nbrs, mover, allowance)
+    result: dict[Hex, Route] = {}
+    if memo is None:
+        for here, route in firsts:
+            if can_end(here):
+                result[here] = route
+        return result
+    known = memo.get
+    for here, route in firsts:
+        ok = known(here)
+        if ok is None:
+            ok = memo[here] = can_end(here)
+        if ok:
+            result[here] = route
+    return result
+
+
+def _reach(m, start: Hex, nbrs: dict, mover: tuple, allowance: int) -> tuple:
+    """(hex, route) of ``_expand``, kept per map by what the expansion depends on."""
     edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
     key = (start, flags, enemy_occ, danger, musket, zoc, leader, cossack, allowance)
     cache = _tables(m).setdefault("reach", {})
     firsts = cache.get(key)
     if firsts is None:
-        firsts = _expand(m, start, nbrs, mover, allowance)
+        firsts = tuple((here, _route(spent, path)) for here, spent, path in
+                       _expand(m, start, nbrs, mover, allowance))
         if len(cache) > 512:
             cache.clear()
         cache[key] = firsts
-    result: dict[Hex, Route] = {}
-    for here, spent, path in firsts:
-        if can_end(here):
-            result[here] = _route(spent, path)
-    return result
+    return firsts
 
 
 def _expand(m, start: Hex, nbrs: dict, mover: tuple, allowance: int) -> tuple:
@@ -285,6 +334,8 @@ def _expand(m, start: Hex, nbrs: dict, mover: tuple, allowance: int) -> tuple:
     queue, in that order: the cheapest way there, found with the same tie-breaks as before."""
     edges, flags, enemy_occ, danger, musket, zoc, leader, cossack = mover
     blocked = _blocked(m, enemy_occ, danger, musket)
+    if leader or cossack:  # no stop on entering a ZOC: leaders ignore it, Cossacks never enter
+        return _expand_unstopped(m, start, nbrs, edges, flags, blocked if leader else blocked | zoc, allowance)
     steps = _tables(m).setdefault(("steps", *flags), {})
     first = (start, False)
     best = {first: 0}
@@ -324,6 +375,45 @@ def _expand(m, start: Hex, nbrs: dict, mover: tuple, allowance: int) -> tuple:
             best[key] = new_spent
             paths[key] = paths[node] + (there,)
             push(heap, (new_spent, counter, key))
+            counter += 1
+    return tuple(firsts)
+
+
+def _expand_unstopped(m, start: Hex, nbrs: dict, edges: dict, flags: tuple, blocked, allowance: int) -> tuple:
+    """``_expand`` for a mover no ZOC stops (a leader; a Cossack, for whom a ZOC is as closed as
+    an enemy's hex): the search's nodes are then hexes alone, pushed and taken in the same order
+    with the same costs as ``_expand``'s (hex, stopped) nodes, so it finds the same paths."""
+    steps = _tables(m).setdefault(("steps", *flags), {})
+    best = {start: 0}
+    paths: dict = {start: ()}
+    heap = [(0, 0, start)]
+    counter = 1
+    firsts: list = []
+    taken = {start}
+    push, pop = heapq.heappush, heapq.heappop
+    best_get, steps_get = best.get, steps.get
+    while heap:
+        spent, _, here = pop(heap)
+        if best[here] < spent:
+            continue
+        if here not in taken:
+            taken.add(here)
+            firsts.append((here, spent, paths[here]))
+        out = steps_get(here)
+        if out is None:
+            out = steps[here] = _steps_from(m, here, nbrs, edges, flags)
+        for there, cost in out:
+            if there in blocked:
+                continue
+            new_spent = spent + cost
+            if new_spent > allowance:
+                continue
+            old = best_get(there)
+            if old is not None and old <= new_spent:
+                continue
+            best[there] = new_spent
+            paths[there] = paths[here] + (there,)
+            push(heap, (new_spent, counter, there))
             counter += 1
     return tuple(firsts)
 
@@ -385,6 +475,81 @@ def view_of(game) -> "View":
 COMBAT_ARMS = ("inf", "cav", "art", "cossack")
 
 
+def _index_hex(h, us: list, alive: dict, combat: dict, redoubt: dict, by_side: dict, russian_redoubts: dict) -> None:
+    """Index one hex's units (``View._index``): the live ones, the live combat units, its
+    redoubt, whether a live Russian redoubt stands in it, and for each side the hex's first unit
+    in id order that projects a ZOC, and whether it holds the side's combat units, infantry."""
+    here = [u for u in us if u.hex is not None and u.strength > 0]
+    if not here:
+        return
+    alive[h] = here
+    c = [u for u in here if arm(u) in COMBAT_ARMS]
+    if c:
+        combat[h] = c
+        for u in c:
+            zocs, fronts, infantry = by_side.get(u.side) or by_side.setdefault(u.side, ({}, {}, {}))
+            fronts[h] = None
+            a = arm(u)
+            if a in ZOC_ARMS and h not in zocs:
+                zocs[h] = u
+            if a == "inf":
+                infantry[h] = None
+    if len(c) < len(here):
+        r = next((u for u in here if arm(u) == "redoubt"), None)
+        if r is not None:
+            redoubt[h] = r
+            if any(arm(u) == "redoubt" and u.side == RUSSIA for u in here):
+                russian_redoubts[h] = None
+
+
+def _unindex_hex(h, tables: tuple) -> None:
+    alive, combat, redoubt, by_side, russian_redoubts = tables
+    for table in (alive, combat, redoubt, russian_redoubts):
+        table.pop(h, None)
+    for side_tables in by_side.values():
+        for table in side_tables:
+            table.pop(h, None)
+
+
+def _copy_index(tables: tuple) -> tuple:
+    alive, combat, redoubt, by_side, russian_redoubts = tables
+    return (dict(alive), dict(combat), dict(redoubt),
+            {side: (dict(a), dict(b), dict(c)) for side, (a, b, c) in by_side.items()},
+            dict(russian_redoubts))
+
+
+def _same_at(old: dict, new: dict, hexes: list) -> bool:
+    for h in hexes:
+        if old.get(h, _NOTHING) is not new.get(h, _NOTHING):
+            return False
+    return True
+
+
+def _keep_unchanged(old: tuple, new: tuple, touched: list) -> tuple:
+    """``new`` (a copy of the index ``old`` with the ``touched`` hexes indexed again), with each
+    side's tables and the redoubt table put back to the old objects when nothing changed in
+    them: while one side moves the other's tables stay the same objects, and the zones worked
+    out from them are kept on the state under those objects (``View._zone``)."""
+    by_side = new[3]
+    for side, tables in list(by_side.items()):
+        before = old[3].get(side)
+        if (before is not None and _same_at(before[0], tables[0], touched)
+                and _same_at(before[1], tables[1], touched) and _same_at(before[2], tables[2], touched)):
+            by_side[side] = before
+    redoubts = new[4]
+    if _same_at(old[4], redoubts, touched):
+        redoubts = old[4]
+    return (*new[:4], redoubts)
+
+
+_NOTHING = object()
+#: how many times its movement allowance a unit has in each mode (R4.7 road, R4.8 long)
+_MODE_FACTOR = {"normal": 1, "road": 2, "long": 2, "longroad": 4}
+_NO_TABLE: dict = {}
+_NO_SIDE: tuple = ({}, {}, {})
+_ARM_OF = attrgetter("_arm")
+
+
 class View:
     """Questions about one position. A ``snapshot`` view (what ``view_of`` builds for a position
     nobody is changing) indexes the live units, combat units and redoubts of every hex once; a
@@ -401,7 +566,7 @@ class View:
         self._musket: dict[str, frozenset] = {}
         self.south_row = int(scenario.rule("redoubt_line_row", 22))
         self.snapshot = snapshot
-        self._indexed: tuple[dict, dict, dict, dict] | None = None
+        self._indexed: tuple[dict, dict, dict, dict, dict] | None = None
 
     @property
     def _alive(self) -> dict[Hex, list] | None:
@@ -425,34 +590,37 @@ class View:
         return self._indexed[2]  # type: ignore[index]
 
     def _index(self) -> None:
-        """Index the position, or take the index of the same position from the state."""
+        """Index the position, or take the index of the same position from the state. When the
+        state kept the index of an earlier position, only the hexes whose occupancy lists are
+        new are indexed again (``State.shared_occupancy`` makes new lists only for the hexes
+        units left or entered): an order moves one or two units out of a hundred."""
         key = self.st.position_token()
+        occ = self.occ
         kept = self.st.__dict__.get("_poltava_index")
-        if kept is not None and kept[0] == key and kept[2] is self.occ:
+        if kept is not None and kept[0] == key and kept[2] is occ:
             self._indexed = kept[1]
             return
-        alive, combat, redoubt, zocs = {}, {}, {}, {}
-        for h, us in self.occ.items():
-            here = [u for u in us if u.hex is not None and u.strength > 0]
-            if not here:
-                continue
-            alive[h] = here
-            c = [u for u in here if arm(u) in COMBAT_ARMS]
-            if c:
-                combat[h] = c
-                # the first unit of each side that projects a ZOC, in id order (see ``zoc``)
-                firsts: list = []
-                for u in c:
-                    if arm(u) in ZOC_ARMS and all(s != u.side for s, _ in firsts):
-                        firsts.append((u.side, u))
-                if firsts:
-                    zocs[h] = firsts
-            if len(c) < len(here):
-                r = next((u for u in here if arm(u) == "redoubt"), None)
-                if r is not None:
-                    redoubt[h] = r
-        self._indexed = (alive, combat, redoubt, zocs)
-        self.st.__dict__["_poltava_index"] = (key, self._indexed, self.occ)
+        if kept is not None:
+            before = kept[2]
+            touched = [h for h, us in occ.items() if before.get(h) is not us]
+            touched.extend(h for h in before if h not in occ)
+            if len(touched) <= 16:
+                tables = _copy_index(kept[1])
+                for h in touched:
+                    _unindex_hex(h, tables)
+                    us = occ.get(h)
+                    if us:
+                        _index_hex(h, us, *tables)
+                self._keep_index(key, _keep_unchanged(kept[1], tables, touched))
+                return
+        tables = ({}, {}, {}, {SWEDEN: ({}, {}, {}), RUSSIA: ({}, {}, {})}, {})
+        for h, us in occ.items():
+            _index_hex(h, us, *tables)
+        self._keep_index(key, tables)
+
+    def _keep_index(self, key, indexed) -> None:
+        self._indexed = indexed
+        self.st.__dict__["_poltava_index"] = (key, indexed, self.occ)
 
     # --- who is where ----------------------------------------------------------------------
     def units_at(self, h) -> list:
@@ -463,10 +631,17 @@ class View:
         return [u for u in self.occ.get(h, []) if u.alive]
 
     def combat_at(self, h, side: str | None = None) -> list:
-        if self._alive is not None:
+        if self.snapshot:
+            if self._indexed is None:
+                self._index()
             if type(h) is list:
                 h = Hex(*h)
-            return [u for u in self._combat.get(h, ()) if side is None or u.side == side]
+            here = self._indexed[1].get(h)  # type: ignore[index]
+            if here is None:
+                return []
+            if side is None:
+                return list(here)
+            return [u for u in here if u.side == side]
         return [u for u in self.units_at(h) if arm(u) in COMBAT_ARMS
                 and (side is None or u.side == side)]
 
@@ -518,17 +693,7 @@ class View:
             out: set = set()
             m = self.m
             if self.snapshot:  # only hexes holding live combat units can project a ZOC
-                if self._indexed is None:
-                    self._index()
-                sources = []
-                for h, firsts in self._indexed[3].items():  # type: ignore[index]
-                    for s, u in firsts:  # the first enemy unit in id order that projects one
-                        if s != side:
-                            sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
-                            break
-                key = tuple(sources)
-                self._zoc[side] = _by_content(self.m, "zoc", key, lambda: frozenset(
-                    n for h, mounted, banned in key for n in zoc_out(m, h, mounted, banned)))
+                self._zoc[side] = self._snapshot_zoc(side)
                 return self._zoc[side]
             for h, us in self.occ.items():
                 for u in us:
@@ -537,6 +702,51 @@ class View:
                         break
             self._zoc[side] = frozenset(out)
         return self._zoc[side]
+
+    def _zone(self, kind: str, side: str, deps: tuple, build):
+        """A zone worked out from index tables, kept on the state with what it was made from:
+        the tables themselves (``_keep_unchanged`` keeps a table the same object while nothing
+        in it changes) and the few values the zone reads beside them. Held, never compared by
+        ``id()``, so a kept table cannot be mistaken for another."""
+        memo = self.st.__dict__.setdefault("_poltava_zones", {})
+        kept = memo.get((kind, side))
+        if kept is not None and kept[0] is self.m and len(kept[1]) == len(deps) and all(
+                a is b or (type(a) is not dict and a == b) for a, b in zip(kept[1], deps)):
+            return kept[2]
+        out = build()
+        memo[(kind, side)] = (self.m, deps, out)
+        return out
+
+    def _snapshot_zoc(self, side: str) -> frozenset:
+        """``zoc`` from the index: each enemy hex's first unit in id order that projects a ZOC,
+        with whether it is mounted and banned from the Redoubt Line (what ``zoc_out`` needs),
+        worked out by C loops; the zone is shared by that content, in any order."""
+        if self._indexed is None:
+            self._index()
+        enemy = other(side)
+        sources = self._indexed[3].get(enemy, _NO_SIDE)[0]  # type: ignore[index]
+        units = list(sources.values())
+        detached = tuple(self.st.vars.get("detached", ()))
+        deps = (sources, self.st.kinds_key(), tuple(map(_DIVISION, units)), self.s1, detached)
+        return self._zone("zoc", side, deps, lambda: self._zoc_of(sources, units, enemy))
+
+    def _zoc_of(self, sources: dict, units: list, enemy: str) -> frozenset:
+        try:
+            arms = list(map(_ARM_OF, units))
+        except AttributeError:  # not asked yet (``arm`` keeps it on the unit)
+            arms = list(map(arm, units))
+        mounted = map(MOUNTED.__contains__, arms)
+        if self.s1:
+            banned = [True] * len(units)
+        else:
+            divisions = {"rc", "roos"}
+            if enemy == SWEDEN:
+                divisions.update(self.st.vars.get("detached", []))
+            banned = list(map(divisions.__contains__, map(_DIVISION, units)))
+        key = frozenset(zip(sources, mounted, banned))
+        m = self.m
+        return _by_content(m, "zoc", key, lambda: frozenset(
+            n for h, mounted, banned in sorted(key) for n in zoc_out(m, h, mounted, banned)))
 
     def zoc_sources(self, u) -> list:
         """Enemy units whose ZOC covers ``u``'s hex."""
@@ -551,13 +761,10 @@ class View:
         key = "e" + side
         if key not in self._zoc:
             if self.snapshot:
-                out = []
-                for h, cs in self._combat.items():
-                    for u in cs:
-                        if u.side != side:
-                            out.append(h)
-                            break
-                self._zoc[key] = frozenset(out)
+                if self._indexed is None:
+                    self._index()
+                fronts = self._indexed[3].get(other(side), _NO_SIDE)[1]  # type: ignore[index]
+                self._zoc[key] = self._zone("enemy", side, (fronts,), lambda: frozenset(fronts))
             else:
                 self._zoc[key] = frozenset(h for h, us in self.occ.items()
                                            if any(u.alive and u.side != side and arm(u) in COMBAT_ARMS for u in us))
@@ -569,11 +776,13 @@ class View:
             out: set = set()
             if self.snapshot:
                 enemies = self.enemy_hexes(side)
-                redoubts = () if side == RUSSIA else tuple(
-                    h for h in self._redoubt  # a hex may hold a Russian redoubt among others
-                    if any(arm(u) == "redoubt" and u.side == RUSSIA for u in self._alive[h]))  # type: ignore[index]
-                self._danger[side] = _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
-                    n for h in (*sorted(enemies), *redoubts) for n in within2(h)))
+                table = _NO_TABLE if side == RUSSIA else self._indexed[4]  # type: ignore[index]
+
+                def build():
+                    redoubts = frozenset(table)
+                    return _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
+                        n for h in sorted(enemies | redoubts) for n in within2(h)))
+                self._danger[side] = self._zone("danger", side, (enemies, table), build)
                 return self._danger[side]
             for h, us in self.occ.items():
                 for u in us:
@@ -589,10 +798,15 @@ class View:
         """Hexes within 2 of enemy infantry (S2-1.4 zone)."""
         if side not in self._musket:
             if self.snapshot:  # the same hexes from the index, shared by content like danger
-                sources = tuple(h for h, cs in self._combat.items()
-                                if any(u.side != side and arm(u) == "inf" for u in cs))
-                self._musket[side] = _by_content(self.m, "musket", sources, lambda: frozenset(
-                    n for h in sources for n in within2(h)))
+                if self._indexed is None:
+                    self._index()
+                table = self._indexed[3].get(other(side), _NO_SIDE)[2]  # type: ignore[index]
+
+                def build():
+                    sources = frozenset(table)
+                    return _by_content(self.m, "musket", sources, lambda: frozenset(
+                        n for h in sorted(sources) for n in within2(h)))
+                self._musket[side] = self._zone("musket", side, (table,), build)
                 return self._musket[side]
             out: set = set()
             for h in self.occ:
@@ -670,7 +884,7 @@ class View:
         if self.snapshot:
             if self._indexed is None:
                 self._index()
-            alive, combat, redoubts, _ = self._indexed  # type: ignore[misc]
+            alive, combat, redoubts = self._indexed[:3]  # type: ignore[index]
             if h not in alive:
                 # nobody here: only the terrain can forbid it
                 a = arm(u)
@@ -714,8 +928,7 @@ class View:
         return len(mates) == 1 and arm(mates[0]) == "art"
 
     def allowance(self, u, mode: str) -> int:
-        ma = int(stat(u, "ma"))
-        return {"normal": ma, "road": 2 * ma, "long": 2 * ma, "longroad": 4 * ma}[mode]
+        return _MODE_FACTOR[mode] * int(stat(u, "ma"))
 
     def mode_ok_at_start(self, u, mode: str, start) -> bool:
         if mode in ("long", "longroad") and start in self.danger(u.side):
@@ -729,23 +942,16 @@ class View:
         if not self.mode_ok_at_start(u, mode, start):
             return {}
         nbrs = _tables(self.m)["nbrs"]
-        if self.snapshot:  # the position stands still: remember each answer for this unit
-            memo = self._zoc.setdefault(("can_end", u.id), {})
-
-            def can_end(h):
-                ok = memo.get(h)
-                if ok is None:
-                    ok = memo[h] = self.can_end(u, h)
-                return ok
-        else:
-            def can_end(h):
-                return self.can_end(u, h)
-        return _search(self.m, start, nbrs, self.mover(u, mode), self.allowance(u, mode), can_end)
+        can_end = partial(self.can_end, u)
+        # a position that stands still: remember each answer for this unit
+        memo = self._zoc.setdefault(("can_end", u.id), {}) if self.snapshot else None
+        return _search(self.m, start, nbrs, self.mover(u, mode), self.allowance(u, mode), can_end, memo)
 
     def check_path(self, u, start, path, mode: str, spent0: int = 0) -> str | None:
         if not self.mode_ok_at_start(u, mode, start):
             return f"a {mode} move must start " + ("on a road" if "road" in mode else "3+ hexes from the enemy")
         step = self.step_fn(u, mode)
+        allowance = self.allowance(u, mode)
         spent, here = spent0, Hex(*start)
         for i, nxt in enumerate(path):
             nxt = Hex(*nxt)
@@ -755,7 +961,7 @@ class View:
             if out is None:
                 return f"may not enter {self.m.label(nxt)} from {self.m.label(here)} ({mode} move)"
             spent, _, stop = out
-            if spent > self.allowance(u, mode):
+            if spent > allowance:
                 return f"not enough movement points to reach {self.m.label(nxt)}"
             if stop and i != len(path) - 1:
                 return f"must stop on entering the enemy ZOC at {self.m.label(nxt)} (R4.6)"

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from hexwar.engine.hexgrid import Hex, hex_direction_to, hex_distance, hex_neighbors
 
 from . import melee as M
-from .board import View, arm, hx, ids_by_arm, in_division, other, stat
+from .board import View, arm, hx, ids_by_arm, in_division, odb_ranks, other
 from .data import MELEE_ARMS, RUSSIA, SWEDEN, clock, parse_result
+
+
+_SIDE = attrgetter("side")
 
 
 def L(v, h):
@@ -152,7 +157,10 @@ def post_checks(rs, ctx) -> None:
     units, occ = st.units, v.occ
     for uid in ids_by_arm(st).get("leader", ()):
         u = units[uid]
-        if not u.alive or all(x.side == u.side for x in occ.get(u.hex, ())):
+        if not u.alive:
+            continue
+        here = occ.get(u.hex, ())
+        if len(here) < 2 or all(map(u.side.__eq__, map(_SIDE, here))):
             continue  # no enemy of any arm in its hex (the common case, checked cheaply)
         if v.combat_at(u.hex, other(u.side)):
             cands = sorted((hex_distance(u.hex, x.hex), x.hex) for x in st.side_units(u.side) if arm(x) in MELEE_ARMS)
@@ -318,7 +326,7 @@ def _move(rs, ctx, order) -> None:
         u.hex = path[-1]
         ctx.emit("moves", unit=u.id, to=ctx.map.label(path[-1]), mode=order.get("mode", "normal"))
     u.mark("moved")
-    if not View(ctx.scenario, st).s1:
+    if ctx.scenario.rule("scenario", 1) != 1:  # no ordre de bataille in scenario 1
         update_odb(ctx, u.side)
 
 
@@ -335,13 +343,20 @@ def join_roos(ctx, u) -> None:
 
 def odb_formed(scn, st, side) -> bool:
     v = View(scn, st)
-    infantry = map(st.units.__getitem__, ids_by_arm(st).get("inf", ()))  # id order, as side_units
-    units = [u for u in infantry if u.side == side and u.alive and stat(u, "odb")
-             and u.division not in ("lg", "rc", "roos") and u.division not in st.vars["detached"]
-             and v.redoubt_at(u.hex) is None]
-    if not units:
+    all_units = st.units
+    redoubts = [all_units[i] for i in ids_by_arm(st).get("redoubt", ())]
+    in_redoubts = {r.hex for r in redoubts if r.alive}  # the hexes where ``v.redoubt_at`` finds one
+    detached = st.vars["detached"]
+    ranked = []  # (odb, id, unit) of the infantry with an odb place, in id order
+    for odb, uid in odb_ranks(st):
+        u = all_units[uid]
+        if (u.side == side and u.alive and u.division not in ("lg", "rc", "roos")
+                and u.division not in detached and u.hex not in in_redoubts):
+            ranked.append((odb, uid, u))
+    if not ranked:
         return False
-    units.sort(key=lambda u: (stat(u, "odb"), u.id))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    units = [r[2] for r in ranked]
     if any(v.south(u.hex) for u in units):
         return False
     if len(units) == 1:

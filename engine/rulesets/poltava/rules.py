@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_neighbors, hex_spiral
+from hexwar.engine.movement import Route
 from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Ruleset, order_names_unit
 from hexwar.engine.state import State, Unit
@@ -48,7 +49,7 @@ def move_order(kind: str, unit_id: str, path, mode: str) -> Order:
     itself (hexes of the map, a known unit id): the same value, built without re-checking it,
     since a unit may have a hundred destinations. The hexes stay ``Hex`` pairs: equal to, hashed
     and sent like the plain pairs ``Order.make`` would hold."""
-    return Order(kind, (("mode", mode), ("path", tuple(path)), ("unit", unit_id)))
+    return Order.unchecked(kind, (("mode", mode), ("path", tuple(path)), ("unit", unit_id)))
 
 
 class PoltavaRuleset(Ruleset):
@@ -376,6 +377,17 @@ class PoltavaRuleset(Ruleset):
 
     # --- melee ----------------------------------------------------------------------------------
     def _validate_attack(self, v: View, order) -> tuple[str | None, list, list]:
+        """(why not, the attackers, the hexes attacked): asked by ``needs_dice`` and then by
+        ``validate`` of the same order, so a view of a position nobody changes keeps it."""
+        if not v.snapshot:
+            return self._check_attack(v, order)
+        key = ("attack", order)
+        out = v._zoc.get(key)
+        if out is None:
+            out = v._zoc[key] = self._check_attack(v, order)
+        return out
+
+    def _check_attack(self, v: View, order) -> tuple[str | None, list, list]:
         st = v.st
         if st.phase != "melee":
             return "not the melee phase", [], []
@@ -658,12 +670,24 @@ class PoltavaRuleset(Ruleset):
         f, rng, _ = self.fire_value(v, u)
         if f <= 0:
             return
-        for t in v.st.units_in_id_order():
-            if t.alive and t.side != u.side and arm(t) in ("inf", "cav", "art", "cossack") \
-                    and hex_distance(u.hex, t.hex) <= rng:
+        for t in self._fire_targets(v, u.side):
+            if hex_distance(u.hex, t.hex) <= rng:
                 o = Order.make("fire", unit=u.id, target=t.id)
                 if self._validate_fire(v, o) is None:
                     yield o
+
+    @staticmethod
+    def _fire_targets(v: View, side: str) -> list:
+        """The live enemy combat units of ``side``, in id order: whom its units may shoot at,
+        range aside. Worked out once per position on a view of a position nobody changes."""
+        key = ("fire-targets", side)
+        targets = v._zoc.get(key) if v.snapshot else None
+        if targets is None:
+            targets = [t for t in v.st.units_in_id_order()
+                       if t.alive and t.side != side and arm(t) in ("inf", "cav", "art", "cossack")]
+            if v.snapshot:
+                v._zoc[key] = targets
+        return targets
 
     def attack_orders(self, v: View) -> Iterator[Order]:
         st = v.st
@@ -756,15 +780,34 @@ class PoltavaRuleset(Ruleset):
         return sorted(h for h in view_of(game).zoc(side) if h in game.map)
 
     def reachable(self, game, unit_id: str):
+        """Where the unit can move now; for a unit whose turn to enter has come, where it can get
+        from its entry hex (the entry hex itself at cost 0, the path starting there)."""
         st = game.state
         u = st.units.get(unit_id)
-        if u is None or not u.alive:
+        if u is None:
             return {}
         v = view_of(game)
+        if u.hex is None:
+            return self._entry_reach(v, u)
+        if not u.alive:
+            return {}
         out = {}
         for mode in MODES:
             for h, r in v.search(u, mode).items():
                 out.setdefault(h, r)
+        return out
+
+    def _entry_reach(self, v: View, u) -> dict:
+        waiting = u.marks.get("waiting")
+        if not waiting or waiting > v.st.turn or u.strength <= 0:
+            return {}
+        start = self.entry_hex(v, u)
+        if start is None:
+            return {}
+        out = {start: Route(0, (start,))} if v.can_end(u, start) else {}
+        for mode in MODES:
+            for h, r in v.search(u, mode, start).items():
+                out.setdefault(h, Route(r.cost, (start, *r.path)))
         return out
 
     def targets(self, game, unit_id: str):

@@ -1,0 +1,239 @@
+"""Footprints in play (spec 21.5, 21.8, 7.5 item 7, 7.6, 9.7, 22.4, 21.10): every expected hex
+below is worked out from the spec's layout and step rules, with hexgrid directions
+0 E (+1, 0), 1 NE (+1, -1), 2 NW (0, -1), 3 W (-1, 0), 4 SW (-1, +1), 5 SE (0, +1)."""
+
+import pytest
+
+from hexwar.engine import Order
+from hexwar.engine.hexgrid import Hex
+from hexwar.engine.rulesets.napoleonica import board as B
+from hexwar.engine.rulesets.napoleonica import movement as MV
+from hexwar.scenarios.loader import ScenarioError
+
+from napo_helpers import NORTH, SOUTH, Script, board, game, play, unit
+
+
+def label(q, r):
+    """The map label of axial (q, r) on the helpers' odd-row pointy maps."""
+    return f"{q + (r - (r & 1)) // 2 + 1:02d}{r + 1:02d}"
+
+
+def shifted(h, dq, dr):
+    return Hex(h.q + dq, h.r + dr)
+
+
+def test_s21_5_a_formed_line_and_column_fill_their_layouts_in_play():
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(2, 8), formation="line"),
+              dict(id="c", side="red", kind="INF_LINE", hex=label(6, 3), formation="column")])
+    # blue faces 12: RF is E, so the line runs east from its left end
+    assert B.stand_hexes(unit(g, "l")) == (Hex(2, 8), Hex(3, 8), Hex(4, 8), Hex(5, 8))
+    # red faces 6: RL is NE, RR is NW: H, H+RL, H+RL+RR, H+2RL+RR
+    assert B.stand_hexes(unit(g, "c")) == (Hex(6, 3), Hex(7, 2), Hex(7, 1), Hex(8, 0))
+    view = B.View(g.state)
+    assert {h for h, u in view.stands.items() if u.id == "l"} == {Hex(2, 8), Hex(3, 8), Hex(4, 8), Hex(5, 8)}
+
+
+def test_s21_8_a_forward_step_carries_every_stand_and_costs_the_dearest_stand():
+    # an infantry line (2 MP forward) with forest ahead of its right-end stand only: one step
+    # NW costs 2 (the forest stand), so it cannot go on; to the left of the forest it could
+    rows = ["." * 12] * 11
+    rows[7] = "." * 5 + "F" + "." * 6          # offset column 5 on row 7 = axial (2, 7)
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(0, 8), formation="line", strength=3)],
+             rows=rows)
+    assert g.map.terrain_at(Hex(2, 7)) == "forest"
+    ends = MV.moves(g.map, B.View(g.state), unit(g, "l"))
+    # NW step: stands (0,7), (1,7), (2,7): the last is forest, 2 MP: allowed, and nothing after it
+    assert ("forward", (Hex(0, 7),)) == ends[(Hex(0, 7), NORTH)]
+    assert (Hex(1, 5), NORTH) not in ends            # straight ahead two steps would need 3 MP
+    play(g, "move", unit="l", path=((0, 7),), facing=NORTH)
+    assert B.stand_hexes(unit(g, "l")) == (Hex(0, 7), Hex(1, 7), Hex(2, 7))
+
+
+def test_s21_8_no_stand_may_end_next_to_an_enemy_stand():
+    # the line's right-end stand would come next to the red stand: that placement is out
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(2, 8), formation="line"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(6, 5), formation="line", strength=1)])
+    ends = MV.moves(g.map, B.View(g.state), unit(g, "l"))
+    # one step NE: stands (3..6, 7); (6, 6)... red at (6, 5) is 2 away from (6, 7): allowed
+    assert (Hex(3, 7), NORTH) in ends
+    # two steps (NE, NW): stands (3..6, 6): (6, 6) touches red at (6, 5): not allowed
+    assert (Hex(3, 6), NORTH) not in ends
+
+
+def test_s21_8_a_cavalry_line_wheels_about_either_end_stand():
+    # a dragoon line of 2 (4 MP, a wheel costs 2): about its left end the anchor stays; about
+    # its right end R = A + E stays and the new left end is R - RF(new) = A + SE
+    a = Hex(4, 6)
+    g = game([dict(id="d", side="blue", kind="CAV_DRAGOON", hex=label(*a), formation="line", strength=2)])
+    ends = MV.moves(g.map, B.View(g.state), unit(g, "d"))
+    assert ends[(a, 2)][1] == ()                                  # left pivot: no hex entered
+    assert (shifted(a, 0, 1), 2) in ends                          # right pivot
+    play(g, "move", unit="d", path=tuple(tuple(h) for h in ends[(shifted(a, 0, 1), 2)][1]), facing=2)
+    d = unit(g, "d")
+    assert B.stand_hexes(d) == (shifted(a, 0, 1), shifted(a, 1, 0))    # the right end stayed put
+
+
+def test_s9_7_a_formation_change_needs_the_new_layout_to_fit():
+    # a line on the bottom row cannot form column facing north: the column's tail would be off
+    # the map; facing south (about-face into column) it fits
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(-3, 10), formation="line")])
+    forms = {(o["formation"], o["facing"]) for o in g.legal_orders() if o.kind == "form"}
+    assert ("column", NORTH) not in forms and ("column", SOUTH) in forms
+    why = g.validate(Order.make("form", unit="l", formation="column", facing=NORTH))
+    assert why and "the column does not fit" in why and "off the map" in why
+
+
+def test_s7_5_item7_the_column_is_laid_out_behind_its_head_in_contact():
+    # blue column (head (2,7), facing 12) attacks the red line's front: its head ends in the
+    # contact hex and the rest of the column zigzags behind it
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 7), formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 4), formation="line", strength=2)],
+             phase="attack")
+    contact = next(o["contact"] for o in g.legal_orders() if o.kind == "attack")
+    play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=contact)
+    b = unit(g, "b")
+    h = Hex(*contact)
+    rl, rr = {NORTH: ((-1, 1), (0, 1))}[b.facing]
+    assert B.stand_hexes(b) == (h, shifted(h, *rl), shifted(shifted(h, *rl), *rr),
+                                shifted(shifted(shifted(h, *rl), *rr), *rl))
+
+
+def test_s7_6_a_line_attack_advances_stand_by_stand_and_bends():
+    # blue line (0..3, 8) facing 12; red line of 2 at (1,6), (0,6) facing 6. First step FL (NW):
+    # stands 0 and 1 touch red at once and stop; stands 2 and 3 touch nothing and go on FR (NE)
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(0, 8), formation="line"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(1, 6), formation="line", strength=2)],
+             phase="attack")
+    assert B.stand_hexes(unit(g, "r")) == (Hex(1, 6), Hex(0, 6))
+    contacts = {o["contact"] for o in g.legal_orders() if o.kind == "attack"}
+    assert (0, 7) in contacts
+    play(g, "attack", dice=[12, 3], unit="b", target=(1, 6), contact=(0, 7))
+    b = unit(g, "b")
+    assert B.stand_hexes(b) == (Hex(0, 7), Hex(1, 7), Hex(3, 6), Hex(4, 6))
+    assert b.facing == NORTH                                      # strictly forward (7.6)
+    assert [c[:2] for c in g.state.vars["contacts"]] == [["b", "r"]]
+
+
+def test_s22_4_a_beaten_unit_keeps_its_shape_and_retreats_as_a_whole():
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 7), formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 4), formation="line")], phase="attack")
+    play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
+    before = B.stand_hexes(unit(g, "r"))
+    g.state.phase, g.state.active = "melee", "blue"
+    play(g, "melee", unit="b", dice=[10, 11, *[10] * 10])     # 18 against 16: beaten by 2
+    r = unit(g, "r")
+    assert B.state_of(r) == "disordered" and r.strength == 3
+    play(g, "lose", unit="r", hex=tuple(before[-1]), dice=[10] * 10)    # its right end goes
+    paths = [o["path"] for o in g.legal_orders() if o.kind == "retreat"]
+    if paths:
+        play(g, "retreat", unit="r", path=paths[0], dice=[10] * 10)
+    r = unit(g, "r")
+    stands = B.stand_hexes(r)
+    assert len(stands) == 3
+    dq, dr = stands[0].q - before[0].q, stands[0].r - before[0].r
+    # every remaining stand moved by the same two steps: the shape is kept
+    assert stands == tuple(shifted(h, dq, dr) for h in before[:3])
+    assert max(abs(dq), abs(dr), abs(dq + dr)) == 2
+
+
+def test_s21_5_a_disordered_unit_keeps_its_stands_when_its_facing_changes():
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 8), formation="line")])
+    b = unit(g, "b")
+    before = B.stand_hexes(b)
+    B.freeze_stands(b)
+    b.mark("state", "disordered")
+    b.facing = 3
+    assert B.stand_hexes(b) == before
+    # re-forming lays the line out again from the anchor stand
+    play(g, "form", unit="b", formation="line", facing=NORTH)
+    assert B.state_of(unit(g, "b")) == "formed" and B.stand_hexes(unit(g, "b")) == before
+
+
+def test_s21_10_appearing_units_lie_within_two_rows_of_their_edge_touching_it():
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 7), formation="column")],
+             phase="appearance")
+    b = unit(g, "b")
+    b.hex = None
+    b.mark("state", "reserve")
+    opts = [o for o in g.legal_orders() if o.kind == "appear"]
+    assert opts
+    for o in opts:
+        b.hex, b.facing = Hex(*o["hex"]), o["facing"]
+        b.mark("state", "formed")
+        b.mark("formation", o["formation"])
+        rows = [g.map.rows_from_edge(h, "south") for h in B.stand_hexes(b)]
+        assert max(rows) <= 1 and min(rows) == 0, o
+    b.hex = None
+
+
+def test_validate_footprints_off_the_map_or_on_another_unit():
+    with pytest.raises(ScenarioError) as err:
+        board([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 9), formation="column")])
+    assert any("units[0].hex" in p and "off the map" in p for p in err.value.problems)
+    with pytest.raises(ScenarioError) as err:
+        board([dict(id="a", side="blue", kind="INF_LINE", hex=label(2, 8), formation="line"),
+               dict(id="b", side="blue", kind="INF_LINE", hex=label(4, 5), formation="column")])
+    assert any("units[1].hex" in p and "a's" in p for p in err.value.problems)
+
+
+def test_s22_4_the_owner_chooses_which_stand_a_beaten_unit_loses():
+    # a beaten line of 4 may give up either end stand (the middle ones would split it, 21.5);
+    # the choice is a pending decision of its owner, made before the retreat
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 7), formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 4), formation="line")], phase="attack")
+    play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
+    line = B.stand_hexes(unit(g, "r"))
+    g.state.phase, g.state.active = "melee", "blue"
+    play(g, "melee", unit="b", dice=[10, 11])                  # 18 against 16: red is beaten
+    assert g.to_act() == "red" and g.state.pending[0]["kind"] == "lose-stand"
+    options = sorted(o["hex"] for o in g.legal_orders() if o.kind == "lose")
+    assert options == sorted([tuple(line[0]), tuple(line[-1])])
+    assert g.validate(Order.make("lose", unit="r", hex=tuple(line[1]))) is not None
+    assert g.validate(Order.make("end-phase")) is not None
+    play(g, "lose", unit="r", hex=tuple(line[0]), dice=[10] * 10)
+    paths = [o for o in g.legal_orders() if o.kind == "retreat"]
+    if paths:                     # the retreat follows, an order when several ways are as good
+        g.apply(paths[0], Script(*[10] * 10))
+    assert not g.state.pending
+    r = unit(g, "r")
+    stands = B.stand_hexes(r)
+    # the left end went; the three others kept their shape (the new anchor is the old second)
+    dq, dr = stands[0].q - line[1].q, stands[0].r - line[1].r
+    assert r.strength == 3 and stands == tuple(shifted(h, dq, dr) for h in line[1:])
+
+
+def test_s21_8_why_not_names_the_hex_where_the_formation_does_not_fit():
+    # a clear hex ringed by lake: a single stand could stand there, a line of 4 in no facing;
+    # the player is told the first hex at fault
+    rows = ["." * 12] * 11
+    rows[4] = "." * 8 + "LL" + ".."
+    rows[5] = "." * 7 + "L.L" + ".."
+    rows[6] = "." * 8 + "LL" + ".."
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(4, 8), formation="line")], rows=rows)
+    h = Hex(6, 5)
+    assert g.map.terrain_at(h) == "clear"
+    assert all(g.map.terrain_at(n) == "lake" for _, n in g.map.neighbors(h))
+    east = Hex(7, 5)                  # facing 12, the line runs east from its left end
+    assert g.ruleset.why_not(g, "l", h) == \
+        f"the line does not fit with its left-end stand there: hex {g.map.label(east)} is lake (21.5, 21.8)"
+
+
+def test_g34_a_line_fights_whatever_it_touches_even_without_its_target():
+    # the declared target r stands beyond reach; the line's right stands run into x on the way
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(0, 8), formation="line"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(1, 3), formation="line", strength=1),
+              dict(id="x", side="red", kind="INF_LINE", hex=label(3, 6), formation="line", strength=1)],
+             phase="attack")
+    onto_r = [o for o in g.legal_orders() if o.kind == "attack" and o["target"] == (1, 3)]
+    assert onto_r and all(o["contact"] is not None for o in onto_r)      # not a failed attack
+    g.apply(onto_r[0], Script(12, 3))
+    assert [c[:2] for c in g.state.vars["contacts"]] == [["b", "x"]]
+    assert B.state_of(unit(g, "b")) == "formed"
+    assert unit(g, "x").marks["targeted"] == 1 and unit(g, "r").marks["targeted"] == 1
+
+
+def test_s21_5_the_unit_card_names_the_hexes_its_stands_are_in():
+    g = game([dict(id="l", side="blue", kind="INF_LINE", hex=label(2, 8), formation="line", strength=3)])
+    card = dict(g.ruleset.unit_card(g, "l"))
+    names = [g.map.label(Hex(q, 8)) for q in (2, 3, 4)]
+    assert card["stands in"] == f"{names[0]} (left-end stand), {names[1]}, {names[2]}"
