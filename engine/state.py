@@ -321,8 +321,8 @@ class State:
         dict is the old one with the lists of the hexes they left or entered made again: those
         units are the ones whose stamps differ, and the old dict is never changed (a view made
         before may still hold it). The lists of every other hex are the old list objects, which
-        lets a ruleset's index of the position find the hexes to look at again the same way
-        (``occupancy_changes``). Only the dict's order differs from ``occupancy()``'s."""
+        lets a ruleset's index of the position find the hexes to look at again by comparing list
+        objects (Poltava's ``View._index``). Only the dict's order differs from ``occupancy()``'s."""
         key = self.position_token()
         d = self.__dict__
         kept = d.get("_occupancy")

@@ -337,44 +337,56 @@ def _expand(m, start: Hex, nbrs: dict, mover: tuple, allowance: int) -> tuple:
     if leader or cossack:  # no stop on entering a ZOC: leaders ignore it, Cossacks never enter
         return _expand_unstopped(m, start, nbrs, edges, flags, blocked if leader else blocked | zoc, allowance)
     steps = _tables(m).setdefault(("steps", *flags), {})
-    first = (start, False)
-    best = {first: 0}
-    paths: dict = {first: ()}  # the hexes entered to reach each node
-    heap = [(0, 0, first)]
+    # a node is a hex and whether the unit stopped there (entering a ZOC): the two kinds of
+    # node are kept in two dicts each, so a node needs no tuple of its own
+    best: dict = {start: 0}         # moving on
+    paths: dict = {start: ()}       # the hexes entered to reach each node
+    best_stop: dict = {}            # stopped: never expanded further
+    paths_stop: dict = {}
+    heap = [(0, 0, start, False)]
     counter = 1
     firsts: list = []
     taken = {start}
     push, pop = heapq.heappush, heapq.heappop
-    best_get, steps_get = best.get, steps.get
+    best_get, stop_get, steps_get = best.get, best_stop.get, steps.get
     while heap:
-        spent, _, node = pop(heap)
-        if best[node] < spent:
+        spent, _, here, stopped = pop(heap)
+        if stopped:
+            if best_stop[here] < spent:
+                continue
+            if here not in taken:
+                taken.add(here)
+                firsts.append((here, spent, paths_stop[here]))
             continue
-        here, stopped = node
+        if best[here] < spent:
+            continue
         if here not in taken:
             taken.add(here)
-            firsts.append((here, spent, paths[node]))
-        if stopped:
-            continue
+            firsts.append((here, spent, paths[here]))
         out = steps_get(here)
         if out is None:
             out = steps[here] = _steps_from(m, here, nbrs, edges, flags)
+        path = paths[here]
         for there, cost in out:
             if there in blocked:
-                continue
-            stop = not leader and there in zoc
-            if stop and cossack:
                 continue
             new_spent = spent + cost
             if new_spent > allowance:
                 continue
-            key = (there, stop)
-            old = best_get(key)
-            if old is not None and old <= new_spent:
-                continue
-            best[key] = new_spent
-            paths[key] = paths[node] + (there,)
-            push(heap, (new_spent, counter, key))
+            if there in zoc:
+                old = stop_get(there)
+                if old is not None and old <= new_spent:
+                    continue
+                best_stop[there] = new_spent
+                paths_stop[there] = path + (there,)
+                push(heap, (new_spent, counter, there, True))
+            else:
+                old = best_get(there)
+                if old is not None and old <= new_spent:
+                    continue
+                best[there] = new_spent
+                paths[there] = path + (there,)
+                push(heap, (new_spent, counter, there, False))
             counter += 1
     return tuple(firsts)
 
