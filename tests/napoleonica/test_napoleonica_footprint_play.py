@@ -237,3 +237,19 @@ def test_s21_5_the_unit_card_names_the_hexes_its_stands_are_in():
     card = dict(g.ruleset.unit_card(g, "l"))
     names = [g.map.label(Hex(q, 8)) for q in (2, 3, 4)]
     assert card["stands in"] == f"{names[0]} (left-end stand), {names[1]}, {names[2]}"
+
+
+def test_s7_5_item7_stands_that_do_not_fit_go_next_to_the_target_nearest_the_head():
+    # behind the contact hex (3,5) both column variants hit lake ((2,6), then (2,7) for the
+    # mirror): the head stands alone and the three other stands go to free hexes next to the
+    # target's stands, nearest the head first, ties by hex: (2,5), (4,4), then (1,5)
+    rows = ["." * 12] * 11
+    rows[6] = "." * 5 + "L" + "." * 6
+    rows[7] = "." * 5 + "L" + "." * 6
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(3, 7), formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 4), formation="line", strength=2)],
+             rows=rows, phase="attack")
+    assert g.map.terrain_at(Hex(2, 6)) == "lake" and g.map.terrain_at(Hex(2, 7)) == "lake"
+    assert B.stand_hexes(unit(g, "r")) == (Hex(3, 4), Hex(2, 4))
+    play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
+    assert B.stand_hexes(unit(g, "b")) == (Hex(3, 5), Hex(2, 5), Hex(4, 4), Hex(1, 5))

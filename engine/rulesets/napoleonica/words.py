@@ -250,6 +250,9 @@ def _attack_reason(g: "Position", u: "Unit", h: Hex) -> str:
     if t is None or t.side == u.side:
         return "charge an enemy unit: put the cursor on one within reach (7.2)"
     view = B.View(st)
+    if A.line_attack(u):
+        return A.target_problem(g.map, view, u, t) or A.validate(g.map, view, st, u, t, None) or \
+            "the line's stands would touch nobody on their way (7.6)"
     reasons = [A.validate(g.map, view, st, u, t, c) for c in A.contact_hexes(g.map, view, u, t)]
     reasons = [r for r in reasons if r]
     if reasons:
