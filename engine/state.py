@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, ne
 from typing import Any
 
-from .codec import Encoded, array_header, decode, encode, map_header, scalar_bytes, sorted_items
+from .codec import array_header, decode, encode, map_header, scalar_bytes, sorted_items
 from .hexgrid import Hex
 
 Scalar = int | str | bool | None
@@ -393,14 +393,6 @@ class State:
             _K_SCENARIO, scalar_bytes(self.scenario),
             _K_SIDE_ORDER, _plain_bytes(self.side_order),
         ])
-
-    def to_data_without_units(self) -> dict[str, Any]:
-        return {
-            "v": 1, "ruleset": self.ruleset, "scenario": self.scenario, "turn": self.turn,
-            "phase": self.phase, "active": self.active, "side_order": self.side_order,
-            "sides": self.sides, "pending": self.pending, "vars": self.vars,
-            "result": self.result, "seq": self.seq,
-        }
 
     def _units_bytes(self) -> bytes:
         """The units map, encoded: the key bytes and each unit's kept bytes, joined in canonical
