@@ -253,3 +253,25 @@ def test_s7_5_item7_stands_that_do_not_fit_go_next_to_the_target_nearest_the_hea
     assert B.stand_hexes(unit(g, "r")) == (Hex(3, 4), Hex(2, 4))
     play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
     assert B.stand_hexes(unit(g, "b")) == (Hex(3, 5), Hex(2, 5), Hex(4, 4), Hex(1, 5))
+
+
+def test_s9_9_mounting_needs_every_stand_of_the_new_layout_off_forest():
+    # dismounted chasseurs in line facing 12 at (2,8)-(5,8), all on clear ground; forest at (1,10).
+    # Mounted, a column facing 12 lies H, H+SW, H+SW+SE, H+2SW+SE = (2,8), (1,9), (1,10), (0,11):
+    # its third stand would stand in forest, which mounted cavalry may not enter (22.7), so that
+    # mount is refused although the unit stands on clear ground now; the mounted line (same hexes)
+    # is allowed. On foot the same column would fit (foot may stand in forest).
+    rows = ["." * 12] * 14
+    rows[10] = "." * 6 + "F" + "." * 5          # offset column 6 on row 10 = axial (1, 10)
+    g = game([dict(id="c", side="blue", kind="CAV_CHASSEUR", hex=label(2, 8), formation="line")],
+             rows=rows)
+    c = unit(g, "c")
+    c.mark("dismounted", True)
+    assert B.layout_of(c, c.hex, NORTH, "column") == (Hex(2, 8), Hex(1, 9), Hex(1, 10), Hex(0, 11))
+    assert MV.form_fits(g.map, B.View(g.state), c, "column", NORTH)        # on foot it fits
+    mounts = {(o["formation"], o["facing"]) for o in g.legal_orders() if o.kind == "mount"}
+    assert ("line", NORTH) in mounts and ("column", NORTH) not in mounts
+    why = g.ruleset.validate(g, Order.make("mount", unit="c", formation="column", facing=NORTH))
+    assert why and "forest" in why
+    play(g, "mount", unit="c", formation="line", facing=NORTH)
+    assert B.mounted(unit(g, "c"))

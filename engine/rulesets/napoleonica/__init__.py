@@ -354,7 +354,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                 return f"{kind}: a formation of {', '.join(forms)}, keeping or reversing the facing (9.9)"
             if kind == "mount" and B.any_on(hmap, u, ("forest", "swamp", "ravine")):
                 return "mounted cavalry may not stand in forest or swamp"
-            return MV.form_refusal(hmap, B.View(state), u, form, f)
+            return MV.remount_refusal(hmap, B.View(state), u, kind, form, f)
         return f"unknown order {kind!r}"
 
     def needs_dice(self, game: "Position", order: Order) -> bool:

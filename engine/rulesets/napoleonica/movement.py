@@ -280,6 +280,15 @@ def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int) -> str 
     return None if why is None else f"the {form} does not fit: {why} (21.5)"
 
 
+def remount_refusal(hmap: HexMap, view: B.View, u: Unit, kind: str, form: str, f: int) -> str | None:
+    """Why chasseurs may not mount or dismount into ``form`` facing ``f`` here (9.9, 21.5): the
+    new layout must fit as the unit will be afterwards, so mounting checks every new stand hex
+    against the ground mounted cavalry may stand on (no forest or swamp, 22.7)."""
+    after = u.clone()
+    after.mark("dismounted", kind == "dismount")
+    return form_refusal(hmap, view, after, form, f)
+
+
 def placed_form_options(hmap: HexMap, view: B.View, state, u: Unit) -> list[tuple[str, int]]:
     """``formation_options`` whose new layout fits where the unit stands."""
     return [(form, f) for form, f in formation_options(u, can_reman(state, view, u))
