@@ -21,6 +21,13 @@ A ruleset whose evaluation also sees where units stand (Frontier's and Ancients'
 planner's view of each unit, or the melees units are lined up for, for both sides) asks for scope
 "all" in its ``search_budget``: one ply over the candidate orders, exact dice, and that
 evaluation, which beat basic in every seat of those scenarios over 40 seeds.
+
+Poltava keeps scope "dice" but asks for two more things in its budget: ``answers`` (compare
+every answer to a decision the rules hand over: which unit loses, which way to retreat or pursue)
+and ``settle`` (score an attack only after the rerolls, losses and pursuit it leaves pending are
+answered; measured on poltava-1, about four in ten of an attack's outcomes stop at a reroll
+decision with the result not yet applied). Its candidates come from ``Ruleset.strong_orders``,
+where the ruleset may put a plan of its own in front of the basic scoring.
 """
 
 from __future__ import annotations
@@ -54,6 +61,11 @@ class Budget:
     ``answers``: with scope "dice" or "rolls", also compare every candidate when the order
     answers a decision the rules handed over (``state.pending``: which unit takes a loss, which
     retreat or pursuit path): those decide where losses land, which a rout race feels at once.
+    ``settle``: before scoring a position, let the basic player answer the decisions still
+    pending in it (a reroll, a loss to place, a pursuit), weighing any dice they roll exactly:
+    right after an attack order the result is often not yet applied, and a position scored
+    there says nothing about the attack. At most ``settle`` answers deep, and only while the
+    candidate's share of ``work`` lasts.
     ``depth``: orders the basic player plays on after a candidate until the next order that
     rolls, whose outcomes are then weighed exactly (0: score the position right after it).
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
@@ -71,6 +83,7 @@ class Budget:
     rollouts: int = 0
     scope: str = "dice"
     answers: bool = False
+    settle: int = 0
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -295,7 +308,19 @@ class StrongComputer:
                 return sum((p * self.score(g, side) for p, g in outs), Fraction(0))
             work.spent += 1
             game.apply(order)
-        return Fraction(self.score(game, side))
+        return self.settled(game, side, key, work, self.budget.settle)
+
+    def settled(self, game: Game, side: str, key: bytes, work: Work, left: int) -> Fraction:
+        """The score once the basic player has answered what is pending (up to ``left``
+        answers); an answer that rolls is weighed over its outcomes."""
+        if left <= 0 or work.left <= 0 or game.over or not game.state.pending:
+            return Fraction(self.score(game, side))
+        order = self.policy.choose(game)
+        try:
+            outs = self.outcomes(game, order, key, work)
+        except IllegalOrderError:
+            return Fraction(self.score(game, side))
+        return sum((p * self.settled(g, side, key, work, left - 1) for p, g in outs), Fraction(0))
 
     def score(self, game: Game, side: str) -> int:
         result = game.state.result

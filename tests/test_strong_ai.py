@@ -270,3 +270,37 @@ def test_play_host_and_join_default_to_the_strong_computer():
     assert p.parse_args(["host", "border-clash", "--headless", "--ai"]).level == "strong"
     assert p.parse_args(["join", "h:1", "--headless", "--ai", "--level", "basic"]).level == "basic"
     assert p.parse_args(["simulate", "border-clash", "--seed", "1"]).level == []
+
+
+def test_r8_8_settle_scores_an_attack_once_its_pending_loss_is_taken():
+    """An attack whose result leaves the loss to its owner's choice (R8.8) has changed nothing
+    yet; with ``settle`` the position is scored after the basic player's answer."""
+    scenario = next(s for s in SCENARIOS if s.id == "poltava-1")
+    match = Match.new(scenario, seed=3)
+    basic = Computer(b"t")
+    strong = StrongComputer(b"t", Budget(work=200, settle=4, answers=True))
+    found = 0
+    while not match.game.over and found < 2:
+        game = match.game
+        order = basic.choose(game)
+        if order.kind == "attack" and game.needs_dice(order):
+            for _p, trial in exact_outcomes(game, order, 36, Work(100)) or []:
+                pending = trial.state.pending
+                if not pending or pending[0]["kind"] != "loss":
+                    continue
+                answer = strong.policy.choose(trial)
+                if trial.needs_dice(answer):
+                    continue
+                side = game.to_act()
+                settled_game = trial.copy()
+                settled_game.apply(answer)
+                if settled_game.state.pending:
+                    continue
+                got = strong.settled(trial, side, b"k", Work(200), 4)
+                assert got == strong.score(settled_game, side)
+                assert got != strong.score(trial, side)  # the loss now counts
+                assert strong.settled(trial, side, b"k", Work(200), 0) == strong.score(trial, side)
+                found += 1
+                break
+        match.play(order, game.to_act())
+    assert found > 0

@@ -248,7 +248,7 @@ class HexMapView(ScrollView, can_focus=True):
         looks: dict[Hex, list] = {}
         for h, units in self._occupancy().items():
             looks[h] = [(u.id, u.side, u.kind, u.strength, u.max_strength, u.facing, bool(u.marks),
-                         self.drawing.mark_of(u)) for u in units]
+                         self.drawing.mark_of(u), Hex(*u.hex) == h) for u in units]
         out = {h: (tuple(sorted(v)),) for h, v in looks.items()}
         for h, mk in self.marks.items():
             out[h] = out.get(h, ()) + ((mk.reach, mk.target, mk.contact, mk.line, mk.moved, mk.zone),)
@@ -315,13 +315,16 @@ class HexMapView(ScrollView, can_focus=True):
             self._by_hex = by_hex
         return self._by_hex
 
-    def counter(self, u: "Unit", width: int) -> str:
+    def counter(self, u: "Unit", width: int, h: Hex | None = None) -> str:
         """A counter in ``width`` cells: type letter, strength, then facing (where the ruleset
         has facing) or the reduced mark; at 7 cells also the side letter and the formation or
-        state mark where the ruleset has one."""
+        state mark where the ruleset has one. A unit spread over several hexes shows its
+        strength once, in its own hex (a line's end, a column's head); its other stands, ``h``,
+        show the stand mark there, so four stands never read as four units."""
         g = self.glyphs
         symbol = self.drawing.symbol(u.kind)
-        strength = str(u.strength) if u.strength < 10 else "+"
+        stand = h is not None and u.hex is not None and h != Hex(*u.hex)
+        strength = g.stand if stand else str(u.strength) if u.strength < 10 else "+"
         reduced = g.reduced if u.strength < u.max_strength else ""
         facing = g.facing(self.game.map.orientation, u.facing, self.drawing.vertex) \
             if self.drawing.shows_facing(u) else ""
@@ -331,7 +334,8 @@ class HexMapView(ScrollView, can_focus=True):
             return f"{symbol}{strength}{facing or reduced or ' '}"
         side = self.letters.get(u.side, "?")
         mark = self.drawing.mark_of(u)
-        return f"{side} {symbol}{u.strength}{mark}{reduced}{facing}"[:width].ljust(width)
+        shown = g.stand if stand else u.strength
+        return f"{side} {symbol}{shown}{mark}{reduced}{facing}"[:width].ljust(width)
 
     def _has_acted(self, u: "Unit") -> bool:
         """Whether the unit carries a mark worth the "has acted" dot. A ruleset that keeps its
@@ -384,7 +388,7 @@ class HexMapView(ScrollView, can_focus=True):
             over, over_style = (g.target, pal.target) if mk.target else ("", None)
             top = units[0]
             style = self._side_style(top)
-            main = (self.counter(top, width), style)
+            main = (self.counter(top, width, h), style)
             reduced = g.reduced if top.strength < top.max_strength else ""
             more = g.stack if len(units) > 1 else ""
             marked = g.marked if self._has_acted(top) else ""
@@ -430,7 +434,7 @@ class HexMapView(ScrollView, can_focus=True):
         slots: list[tuple[str, Style | None]] = [
             (f"{sel}{self._terrain_text(h)}{marked}".center(5), pal.selected if sel else pal.glyph)]
         for u in units[:2]:
-            slots.append((self.counter(u, 7), self._side_style(u)))
+            slots.append((self.counter(u, 7, h), self._side_style(u)))
         if len(units) > 2:
             slots[-1] = (f"{g.stack}{len(units) - 1} more".ljust(7)[:7], pal.glyph)
         while len(slots) < 3:

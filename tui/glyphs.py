@@ -33,6 +33,8 @@ class Glyphs:
     moved: str = "\u00bb"  # where the other side moved in its last turn
     selected: str = "\u25c6"
     pending: str = "!"
+    #: in place of the strength, on every stand of a unit but the one that carries its counter
+    stand: str = "\u25aa"
     #: the selected unit's zones (front, flank, rear), where the ruleset has them
     zones: tuple[tuple[str, str], ...] = (("front", "\u25b3"), ("flank", "\u25cb"), ("rear", "\u25bd"))
 
@@ -46,5 +48,5 @@ class Glyphs:
 
 UNICODE = Glyphs(False)
 ASCII = Glyphs(True, reduced="-", stack="s", marked="*", reach=">", target="X",
-               contact="z", line=".", moved="m", selected="@", pending="!",
+               contact="z", line=".", moved="m", selected="@", pending="!", stand="=",
                zones=(("front", "+"), ("flank", "o"), ("rear", "v")))

@@ -98,8 +98,10 @@ def key_text(game: Game, glyphs: Glyphs, width: int = 0) -> str:
     for group, entries in legend(game.scenario, g):
         rows.append((group, [f"{c} {name}" for c, name in entries]))
     facing = ["facing arrow after the strength"] if unit_drawing(game.scenario).facing else []
+    stands = [f"{glyphs.stand} another stand of the unit whose strength shows at its head or end"] \
+        if type(game.ruleset).occupied_hexes is not Ruleset.occupied_hexes else []
     rows.append(("counter", ["type letter and strength", *facing, f"{glyphs.reduced} reduced",
-                             f"{glyphs.stack} more units in the hex", f"{glyphs.marked} has acted"]))
+                             f"{glyphs.stack} more units in the hex", *stands, f"{glyphs.marked} has acted"]))
     selected = [f"{glyphs.reach}N reach at cost N", f"{glyphs.target} target",
                 f"{glyphs.contact} enemy zone of control", f"{glyphs.line} line to the cursor"]
     if type(game.ruleset).unit_zones is not Ruleset.unit_zones:

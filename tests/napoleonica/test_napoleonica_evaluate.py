@@ -10,9 +10,9 @@ from hexwar.engine.rulesets.napoleonica.board import View
 from napo_helpers import NORTH, game, unit
 
 BLUE = dict(id="b", side="blue", kind="INF_LINE", hex="0608", formation="line")
-BLUE2 = dict(id="b2", side="blue", kind="INF_LINE", hex="0308", formation="column")   # tail on the map (21.5)
+BLUE2 = dict(id="b2", side="blue", kind="INF_LINE", hex="0309", formation="column", strength=1)
 RED = dict(id="r", side="red", kind="INF_LINE", hex="0603", formation="line")
-RED2 = dict(id="r2", side="red", kind="INF_LINE", hex="0904", formation="column")    # tail on the map (21.5)
+RED2 = dict(id="r2", side="red", kind="INF_LINE", hex="0902", formation="column", strength=1)
 
 
 def test_s22_10_evaluation_is_one_sides_gain_and_the_others_loss():
@@ -63,7 +63,7 @@ def test_s7_3_s7_5_an_enemy_that_could_charge_a_flank_counts_against_the_unit():
     the target's zone the attacker's front middle stands in (7.5). Blue faces 12 o'clock; a red
     unit right beside it to the east, facing it, would charge its flank; the same red unit facing
     away could not charge it at all."""
-    g = game([dict(BLUE, strength=1), dict(RED2, strength=1)])    # one stand each: one hex each
+    g = game([dict(BLUE, strength=1), RED2])     # one stand each: the zones of 21.6 around one hex
     b = unit(g, "b")
     assert b.facing == NORTH
     r = unit(g, "r2")

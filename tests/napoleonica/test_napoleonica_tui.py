@@ -188,7 +188,11 @@ async def test_s21_5_the_map_draws_every_hex_a_unit_stands_in(monkeypatch):
         view, game = game_screen(app).map_view, app.session.game
         r = game.state.units["r"]
         second = hex_neighbor(r.hex, 0)
-        assert face(view, r.hex)[0] == face(view, second)[0] and face(view, second)[0].startswith("I")
+        head, stand = face(view, r.hex)[0], face(view, second)[0]
+        # the unit's own hex carries its strength; its other stand shows the stand mark, so two
+        # stands never read as two units
+        assert head[:2] == f"I{r.strength}" and stand[:2] == f"I{view.glyphs.stand}"
+        assert head[2:] == stand[2:]                              # the same facing on both
         await put_cursor(pilot, game, second)
         assert "formation: line" in text_of(app, "#info")    # the panel finds it there too
 

@@ -7,29 +7,35 @@ routs by turn 8 or 9, often with the Russians one or two divisions from their ow
 division whose rout would be the last one the army can take, once it is far enough down its rout
 box, is *held back*: its units stand off out of contact and out of enemy fire instead of
 charging (a unit next to an enemy owes an attack, R8.2). The rest fight as the basic player has
-them fight. Both the rule and its thresholds are designed, measured in benchmarks/ai_strength.md.
+them fight, until one more enemy division's rout would rout the enemy army: then they go for the
+division nearest its rout, even into the guns (in S2 the basic Swedes wait out of range of the
+camp while Allart's foot and the Camp's two regiments sit behind the retrenchment). The rules and
+their thresholds are designed, measured in benchmarks/ai_strength.md.
 """
 
 from __future__ import annotations
 
-from hexwar.engine.hexgrid import hex_distance, hex_neighbor
+from hexwar.engine.hexgrid import hex_distance
 from hexwar.engine.orders import Order
 
 from . import ai
-from .board import arm, reduced, stat, view_of
+from .board import arm, reduced, view_of
 
 #: a division is held back once it is this far down its rout box (fraction of its rout number)
+#: and at most ``HOLD_WITHIN`` counters short of it (so a big division, Lewenhaupt's foot in S1
+#: with half its box filled at the start, still fights)
 HOLD_FROM = (1, 2)
+HOLD_WITHIN = 3
 #: arms that stand in the line and can be kept out of contact
 _FIGHTERS = ("inf", "cav")
-#: designed: where the strong player forms its line in S2 (anchor hex, hex direction), by
-#: scenario and side; a side not named here uses the scenario's ``ai_odb_<side>`` hint
-ODB_LINE: dict = {}
+#: the enemy army is this many division routs from its own rout when every unit goes for it
+FOCUS_WHEN = 1
 
 
 def strong_orders(rs, game):
-    """The basic player's orders, except that a unit of a held-back division is offered only
-    moves scored for safety."""
+    """The basic player's orders, except for the moves of the unit whose turn it is to move:
+    a unit of a held-back division is offered only moves scored for safety, and in the endgame
+    any other unit (line infantry once formed, S2-1) moves toward the enemy division to rout."""
     out = list(ai.ai_orders(rs, game))
     st = game.state
     if st.phase != "move" or st.pending or st.result is not None:
@@ -52,11 +58,6 @@ def strong_orders(rs, game):
             d = min(hex_distance(h, f) for f in focus)
             return -10 * d - ai._exposure(v, u.side, h) // 4 + (5 if ai._near(h, enemies) <= 1 else 0)
         return kept + list(_moves(v, u, charge))
-    line = ODB_LINE.get((v.scn.id, u.side))
-    if line is not None:
-        slot = _slots(v, u.side, line).get(u.id)
-        if slot is not None:
-            return kept + list(_moves(v, u, lambda h: -100 * hex_distance(h, slot)))
     return out
 
 
@@ -68,7 +69,7 @@ def endgame_focus(v, side: str) -> list:
     enemy = next(s.id for s in scn.sides if s.id != side)
     divs = list(scn.victory.get(f"{enemy}_divisions", []))
     routed = set(st.vars["routed"])
-    if not divs or len(divs) - 1 - sum(1 for d in divs if d in routed) != 1:
+    if not divs or not 0 < len(divs) - 1 - sum(1 for d in divs if d in routed) <= FOCUS_WHEN:
         return []
     spec = {d.id: d for d in scn.divisions}
     where: dict = {}
@@ -84,22 +85,6 @@ def endgame_focus(v, side: str) -> list:
         if best is None or left < best[0]:
             best = (left, d)
     return [] if best is None else sorted(u.hex for u in where[best[1]])
-
-
-def _slots(v, side, line) -> dict:
-    """S2-1: until the side has formed, each line battalion's place in a straight line from
-    ``line``'s anchor (the basic player's ``_odb_slots`` with another anchor)."""
-    st = v.st
-    if v.s1 or st.vars["odb"].get(side):
-        return {}
-    units = [u for u in st.side_units(side) if v.odb_restricted(u) and v.redoubt_at(u.hex) is None]
-    units.sort(key=lambda u: (stat(u, "odb"), u.id))
-    h = v.m.parse(line[0])
-    out = {}
-    for u in units:
-        out[u.id] = h
-        h = hex_neighbor(h, int(line[1]))
-    return out
 
 
 def _moves(v, u, score):
@@ -118,7 +103,8 @@ def _moves(v, u, score):
 def held_back(v, side: str) -> set[str]:
     """The divisions of ``side`` to keep out of the fight: ranking the divisions still standing
     by how few counters each is from its rout number, those from the one whose rout would end the
-    war onward, when at least ``HOLD_FROM`` of their rout number is already lost."""
+    war onward, when at least ``HOLD_FROM`` of their rout number is already lost and they are
+    ``HOLD_WITHIN`` counters or fewer from it."""
     scn, st = v.scn, v.st
     divs = list(scn.victory.get(f"{side}_divisions", []))
     routed = set(st.vars["routed"])
@@ -136,7 +122,8 @@ def held_back(v, side: str) -> set[str]:
         standing.append((s.rout_threshold - box, d, box, s.rout_threshold))
     standing.sort()
     num, den = HOLD_FROM
-    return {d for _, d, box, thr in standing[left - 1:] if box * den >= thr * num}
+    return {d for short, d, box, thr in standing[left - 1:]
+            if box * den >= thr * num and short <= HOLD_WITHIN}
 
 
 def _safe_moves(v, u):

@@ -886,9 +886,10 @@ class PoltavaRuleset(Ruleset):
         from . import plan
         return plan.strong_orders(self, game)
 
-    #: the strong computer also weighs which unit takes a loss and where it retreats or pursues
-    #: (benchmarks/ai_strength.md)
-    search_budget = {"answers": True}
+    #: the strong computer also weighs which unit takes a loss and where it retreats or pursues,
+    #: and scores an attack only once the rerolls, losses and pursuit it leaves pending are
+    #: answered, which needs a larger work budget (benchmarks/ai_strength.md)
+    search_budget = {"answers": True, "settle": 4, "work": 300}
 
     def evaluate(self, game, side: str) -> int:
         """The strong computer's view of a position (evaluate.py)."""

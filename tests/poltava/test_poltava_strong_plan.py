@@ -1,0 +1,104 @@
+"""The strong computer's Poltava plan (plan.py) and evaluation (evaluate.py), from the rout rules:
+a division routs when its box holds its rout number of eliminated counters (R10.1), an army when
+all its divisions but one have routed (R10.2), and a reduced counter that is hit again goes into
+the box (R6.5)."""
+
+from fractions import Fraction
+
+from hexwar.engine import Game
+from hexwar.engine.levels import computer_for
+from hexwar.engine.rulesets.poltava import evaluate, plan
+from hexwar.engine.rulesets.poltava.board import view_of
+from hexwar.match import Match
+from hexwar.scenarios.loader import find_scenario, load_scenario
+
+
+def _s2() -> Game:
+    return Game(load_scenario(find_scenario("poltava-2")))
+
+
+def test_r10_2_plan_holds_back_the_division_whose_rout_would_rout_the_army():
+    game = _s2()
+    box = game.state.vars["box"]
+    # Sweden routs when two of Lewenhaupt (15), Creutz (6) and Hamilton (6) have routed.
+    box.update({"ha": 4, "cr": 3})
+    # Hamilton is nearest its rout and may go; Creutz's rout would be the second, the army's:
+    # half of its box is filled, so it is held back; Lewenhaupt is far from its number.
+    assert plan.held_back(view_of(game), "sweden") == {"cr"}
+    box["cr"] = 2  # less than half of Creutz's rout number lost: everyone fights
+    assert plan.held_back(view_of(game), "sweden") == set()
+    box["cr"] = 3
+    box["ha"] = 6
+    game.state.vars["routed"] = ["ha"]  # one division gone: the next rout is the army's
+    assert plan.held_back(view_of(game), "sweden") == {"cr"}
+
+
+def test_r10_2_plan_does_not_hold_back_a_big_division_many_counters_from_its_rout():
+    game = Game(load_scenario(find_scenario("poltava-1")))
+    # S1 starts with 8 of Lewenhaupt's 15 in his box: more than half, but 7 counters short
+    assert game.state.vars["box"]["le"] == 8
+    assert "le" not in plan.held_back(view_of(game), "sweden")
+
+
+def test_r10_2_plan_goes_for_the_enemy_division_nearest_its_rout_when_one_more_rout_wins():
+    game = _s2()
+    st = game.state
+    # Russia routs when six of its seven divisions have; four routed: two more needed, no focus
+    st.vars["routed"] = ["mn", "bm", "sb", "rp"]
+    assert plan.endgame_focus(view_of(game), "sweden") == []
+    # five routed: one more rout wins. The Camp (rout number 1) is nearer its rout than
+    # Golitsyn's or Allart's (3, nothing lost), so its two regiments are the target.
+    st.vars["routed"] = ["mn", "bm", "sb", "rp", "al"]
+    want = sorted(u.hex for u in st.units.values() if u.division == "lg" and u.hex is not None)
+    assert len(want) == 2
+    assert plan.endgame_focus(view_of(game), "sweden") == want
+    # two of Golitsyn's three already in the box: one counter short, like the Camp, but
+    # "gn" sorts first among equals
+    st.vars["box"]["gn"] = 2
+    gn = sorted(u.hex for u in st.units.values() if u.division == "gn" and u.hex is not None)
+    assert plan.endgame_focus(view_of(game), "sweden") == gn
+
+
+def test_r10_2_a_held_back_unit_is_offered_no_hex_next_to_an_enemy():
+    scenario = load_scenario(find_scenario("poltava-2"))
+    match = Match.new(scenario, seed=1)
+    basic = computer_for("basic", "1")
+    checked = 0
+    while not match.game.over and match.game.state.turn <= 8 and checked < 3:
+        game = match.game
+        st = game.state
+        if st.phase == "move" and st.active == "sweden" and not st.pending:
+            # make both horse divisions far down their boxes, so that one is held back
+            trial = Game(scenario, st.copy())
+            trial.state.vars["box"].update({"cr": 4, "ha": 3})
+            v = view_of(trial)
+            held = plan.held_back(v, "sweden")
+            assert held == {"ha"}
+            orders = [o for _, o in trial.ruleset.strong_orders(trial) if o.kind in ("move", "hold")]
+            units = {o["unit"] for o in orders}
+            if len(units) == 1 and trial.state.units[next(iter(units))].division in held:
+                near = plan.ai._field(v, "sweden")
+                for o in orders:
+                    if o.kind == "move":
+                        assert plan.ai._near(o["path"][-1], near) > 1, o.to_text()
+                        assert trial.validate(o) is None
+                checked += 1
+        match.play(basic.choose(game), game.to_act())
+    assert checked > 0
+
+
+def test_r6_5_evaluation_counts_two_reduced_counters_as_one_in_the_rout_box():
+    game = _s2()
+    st = game.state
+    start = evaluate.rout_progress(game, "russia")
+    gn = sorted(u.id for u in st.units.values() if u.division == "gn")
+    st.units[gn[0]].strength = 1
+    one_flip = evaluate.rout_progress(game, "russia")
+    st.units[gn[1]].strength = 1
+    two_flips = evaluate.rout_progress(game, "russia")
+    st.units[gn[0]].strength = st.units[gn[0]].max_strength
+    st.units[gn[1]].strength = st.units[gn[1]].max_strength
+    st.vars["box"]["gn"] = 1
+    one_in_box = evaluate.rout_progress(game, "russia")
+    assert start == 0 < one_flip < two_flips == one_in_box
+    assert isinstance(one_in_box, Fraction)
