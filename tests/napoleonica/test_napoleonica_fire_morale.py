@@ -224,3 +224,13 @@ def test_s22_2_a_column_that_loses_its_head_to_fire_keeps_its_zigzag():
     play(g, "lose", unit="r", hex=tuple(before[0]), dice=[3, 20, 1, 20, 1])
     r = unit(g, "r")
     assert B.stand_hexes(r) == before[1:] and B.formation(r) == "column" and r.hex == before[1]
+
+
+def test_s22_2_the_computer_gives_up_the_stand_fire_left_nearest_the_enemy():
+    # as above: red's ends are (3, 5), 2 hexes from blue's stand (3, 7), and (0, 5), 4 hexes from
+    # blue's nearest stand (2, 7); the computer gives up the one nearest the enemy, (3, 5)
+    g = game([SHOOTER, TARGET], phase="fire")
+    play(g, "fire", unit="b", target=(3, 5), dice=[10])
+    play(g, "fire", unit="r", target=(2, 7), dice=[11])
+    scored = sorted(((s, tuple(o["hex"])) for s, o in g.ruleset.ai_orders(g) if o.kind == "lose"), reverse=True)
+    assert [h for _, h in scored] == [(3, 5), (0, 5)]
