@@ -12,6 +12,7 @@ import os
 import time
 
 import pytest
+from textual.css.query import NoMatches
 
 from hexwar.engine.forced import forced_order
 from hexwar.engine.hexgrid import Hex, hex_neighbor
@@ -59,8 +60,13 @@ def log_text(app) -> str:
 
 
 def turnbar(app) -> str:
+    """The header line; empty while the game screen is pushed but its widgets not yet mounted
+    (a loaded machine can poll in between), so ``until`` asks again instead of failing."""
     screen = next(s for s in app.screen_stack if isinstance(s, NetGameScreen))
-    return str(screen.query_one("#turnbar").render())
+    try:
+        return str(screen.query_one("#turnbar").render())
+    except NoMatches:
+        return ""
 
 
 def notes(app) -> list[str]:
