@@ -163,3 +163,20 @@ def test_s7_3_item4_a_wall_higher_than_a_man_blocks_sight():
     assert not reform_sight(g.map, b, r)
     g = game([dict(BLUE_COL, hex="0607"), dict(RED_LINE, hex="0604")], phase="attack")
     assert attack_sight(g.map, B.View(g.state), b, r)
+
+
+def test_s7_7_g31_a_failed_column_attack_finds_the_way_to_d2_around_ground():
+    # the column's head (2, 7) is 4 hexes from the red line's nearest stand (2, 3); reach 2.
+    # Lake at (3, 5) and (4, 5): a first step NE (to (3, 6)) leaves no second step that gets
+    # nearer, but two steps NW (head to (2, 5)) end at d = 2 from (2, 3), no stand next to an
+    # enemy: the failed attack ends there (7.7: the full attack distance; G-31: 3 cm = d 2)
+    rows = ["." * 12] * 11
+    rows[5] = "." * 5 + "LL" + "." * 5          # offset columns 5, 6 on row 5 = axial (3, 5), (4, 5)
+    g = game([BLUE_COL, dict(RED_LINE, hex="0604")], phase="attack", rows=rows)
+    assert g.map.terrain_at(Hex(3, 5)) == g.map.terrain_at(Hex(4, 5)) == "lake"
+    assert Hex(2, 3) in B.stand_hexes(unit(g, "r"))
+    play(g, "attack", dice=[1, 2], unit="b", target=tuple(unit(g, "r").hex), contact=None)
+    u = unit(g, "b")
+    assert u.hex == Hex(2, 5)
+    assert B.near(B.stand_hexes(u), B.stand_hexes(unit(g, "r"))) == 2
+    assert B.state_of(u) == "disordered"

@@ -1,6 +1,7 @@
 """Fire (spec 22.2, 9.10, G-40) and the Morale-check phase (22.3), with scripted d20s."""
 
 from hexwar.engine import Order
+from hexwar.engine.hexgrid import Hex
 from hexwar.engine.rulesets.napoleonica import board as B
 from hexwar.engine.rulesets.napoleonica import fire as F
 from hexwar.engine.rulesets.napoleonica import morale as MO
@@ -53,9 +54,12 @@ def test_s22_2_a_hit_is_a_roll_at_or_under_the_score_and_lands_when_the_phase_en
     assert [e for e in events if e["t"] == "fired"][0]["hit"] is True
     assert unit(g, "r").strength == 4                   # not yet: losses wait for the phase end
     assert g.state.vars["hits"] == {"r": 1}
-    # red fires back (a miss); nobody else can fire, so the phase ends: the hit lands and red
-    # tests morale for it: 3 <= 10 + 2 + 1 (its commander-in-chief 8 hexes away) - 1 passes
-    events = play(g, "fire", unit="r", target=(2, 7), dice=[11, 3, 20, 1])
+    # red fires back (a miss); nobody else can fire, so the phase ends: the hit lands (red's
+    # owner names the stand, 22.2), and red tests morale for it: 3 <= 10 + 2 + 1 (its
+    # commander-in-chief 8 hexes away) - 1 passes
+    play(g, "fire", unit="r", target=(2, 7), dice=[11])
+    assert g.state.pending[0]["kind"] == "lose-stand" and g.state.pending[0]["side"] == "red"
+    events = play(g, "lose", unit="r", hex=(0, 5), dice=[3, 20, 1])
     assert unit(g, "r").strength == 3
     morale = [e for e in events if e["t"] == "test" and e["why"] == "morale"]
     assert [(e["unit"], e["triggers"], e["passed"]) for e in morale] == [("r", ["hit"], True)]
@@ -183,3 +187,50 @@ def test_s22_3_triggers_c_and_d_flank_attack_and_cavalry_contact():
     assert ("flank or rear attack", -2) in MO.modifiers(g.state, unit(g, "b"), why)
     unit(g, "b").mark("formation", "square")
     assert MO.triggers(g.state, unit(g, "b")) == ["flank attack"]      # a square does not fear horse
+
+
+def test_s22_2_the_owner_chooses_which_end_stand_fire_takes():
+    # red's line faces 6 o'clock from its left end (3, 5), so it runs west: (3, 5) .. (0, 5).
+    # Hit once, its owner may give up either end (the rest stays connected and straight), not a
+    # middle stand; red gives up its left end: the line is the other three, still formed, facing 6
+    g = game([SHOOTER, TARGET], phase="fire")
+    r = unit(g, "r")
+    assert B.stand_hexes(r) == (Hex(3, 5), Hex(2, 5), Hex(1, 5), Hex(0, 5))
+    play(g, "fire", unit="b", target=(3, 5), dice=[10])
+    play(g, "fire", unit="r", target=(2, 7), dice=[11])
+    assert g.state.phase == "morale" and g.to_act() == "red"
+    loses = sorted(tuple(o["hex"]) for o in g.legal_orders() if o.kind == "lose")
+    assert loses == [(0, 5), (3, 5)]
+    assert g.ruleset.validate(g, Order.make("lose", unit="r", hex=(2, 5))) is not None
+    play(g, "lose", unit="r", hex=(3, 5), dice=[3, 20, 1])
+    r = unit(g, "r")
+    assert r.strength == 3 and B.state_of(r) == "formed" and r.facing == 4
+    assert B.stand_hexes(r) == (Hex(2, 5), Hex(1, 5), Hex(0, 5))
+
+
+def test_s22_2_a_column_that_loses_its_head_to_fire_keeps_its_zigzag():
+    # a column (head H, then rear-left, rear-right, ...) may give up its head or its tail; without
+    # its head the rest is still a column from the second stand, in the other zigzag variant
+    g = game([SHOOTER, dict(TARGET, formation="column")], phase="fire")
+    r = unit(g, "r")
+    before = B.stand_hexes(r)
+    unit(g, "r").strength = 4
+    g.state.vars["hits"] = {"r": 1}
+    play(g, "end-phase", dice=[])
+    while g.state.phase == "fire":
+        play(g, "end-phase", dice=[])
+    assert sorted(tuple(o["hex"]) for o in g.legal_orders() if o.kind == "lose") == \
+        sorted([tuple(before[0]), tuple(before[-1])])
+    play(g, "lose", unit="r", hex=tuple(before[0]), dice=[3, 20, 1, 20, 1])
+    r = unit(g, "r")
+    assert B.stand_hexes(r) == before[1:] and B.formation(r) == "column" and r.hex == before[1]
+
+
+def test_s22_2_the_computer_gives_up_the_stand_fire_left_nearest_the_enemy():
+    # as above: red's ends are (3, 5), 2 hexes from blue's stand (3, 7), and (0, 5), 4 hexes from
+    # blue's nearest stand (2, 7); the computer gives up the one nearest the enemy, (3, 5)
+    g = game([SHOOTER, TARGET], phase="fire")
+    play(g, "fire", unit="b", target=(3, 5), dice=[10])
+    play(g, "fire", unit="r", target=(2, 7), dice=[11])
+    scored = sorted(((s, tuple(o["hex"])) for s, o in g.ruleset.ai_orders(g) if o.kind == "lose"), reverse=True)
+    assert [h for _, h in scored] == [(3, 5), (0, 5)]

@@ -253,3 +253,49 @@ def test_s7_5_item7_stands_that_do_not_fit_go_next_to_the_target_nearest_the_hea
     assert B.stand_hexes(unit(g, "r")) == (Hex(3, 4), Hex(2, 4))
     play(g, "attack", dice=[12, 3], unit="b", target=(3, 4), contact=(3, 5))
     assert B.stand_hexes(unit(g, "b")) == (Hex(3, 5), Hex(2, 5), Hex(4, 4), Hex(1, 5))
+
+
+def test_s9_9_mounting_needs_every_stand_of_the_new_layout_off_forest():
+    # dismounted chasseurs in line facing 12 at (2,8)-(5,8), all on clear ground; forest at (1,10).
+    # Mounted, a column facing 12 lies H, H+SW, H+SW+SE, H+2SW+SE = (2,8), (1,9), (1,10), (0,11):
+    # its third stand would stand in forest, which mounted cavalry may not enter (22.7), so that
+    # mount is refused although the unit stands on clear ground now; the mounted line (same hexes)
+    # is allowed. On foot the same column would fit (foot may stand in forest).
+    rows = ["." * 12] * 14
+    rows[10] = "." * 6 + "F" + "." * 5          # offset column 6 on row 10 = axial (1, 10)
+    g = game([dict(id="c", side="blue", kind="CAV_CHASSEUR", hex=label(2, 8), formation="line")],
+             rows=rows)
+    c = unit(g, "c")
+    c.mark("dismounted", True)
+    assert B.layout_of(c, c.hex, NORTH, "column") == (Hex(2, 8), Hex(1, 9), Hex(1, 10), Hex(0, 11))
+    assert MV.form_fits(g.map, B.View(g.state), c, "column", NORTH)        # on foot it fits
+    mounts = {(o["formation"], o["facing"]) for o in g.legal_orders() if o.kind == "mount"}
+    assert ("line", NORTH) in mounts and ("column", NORTH) not in mounts
+    why = g.ruleset.validate(g, Order.make("mount", unit="c", formation="column", facing=NORTH))
+    assert why and "forest" in why
+    play(g, "mount", unit="c", formation="line", facing=NORTH)
+    assert B.mounted(unit(g, "c"))
+
+
+def test_s21_8_g30_a_column_whose_tail_does_not_fit_turns_free_about_its_head():
+    # a blue column facing 12 with its head at (2, 7): (2, 7), (1, 8), (1, 9), (0, 10). One step
+    # NW puts its head on (2, 6) and would lay its tail on (0, 9), a lake: the tail cannot be
+    # placed, so the column turns about its head to the nearest facing where it fits. 60 degrees
+    # either way fits (facing 2 o'clock: (2, 6), W (1, 6), SW (0, 7), W (-1, 7); facing 10
+    # o'clock: (2, 6), SE (2, 7), E (3, 7), SE (3, 8)); on the tie clockwise goes first, so
+    # 2 o'clock (vertex facing 0). The turn is free and the move ends there (G-30).
+    rows = ["." * 12] * 12
+    rows[9] = "." * 4 + "L" + "." * 7            # offset column 4 on row 9 = axial (0, 9)
+    g = game([dict(id="c", side="blue", kind="INF_LINE", hex=label(2, 7), formation="column")], rows=rows)
+    c = unit(g, "c")
+    assert B.stand_hexes(c) == (Hex(2, 7), Hex(1, 8), Hex(1, 9), Hex(0, 10))
+    assert g.map.terrain_at(Hex(0, 9)) == "lake"
+    assert B.layout_of(c, Hex(2, 6), 0) == (Hex(2, 6), Hex(1, 6), Hex(0, 7), Hex(-1, 7))
+    found = MV.moves(g.map, B.View(g.state), c)
+    assert (Hex(2, 6), NORTH) not in found                   # as laid out it does not fit
+    assert found[(Hex(2, 6), 0)] == ("forward", (Hex(2, 6),))
+    # (facing 10 o'clock at (2, 6) is reachable too, but only by a paid wheel before the step)
+    play(g, "move", unit="c", path=((2, 6),), facing=0)
+    c = unit(g, "c")
+    assert c.hex == Hex(2, 6) and c.facing == 0
+    assert B.stand_hexes(c) == (Hex(2, 6), Hex(1, 6), Hex(0, 7), Hex(-1, 7))

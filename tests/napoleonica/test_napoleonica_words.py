@@ -287,3 +287,9 @@ def test_s16_1_the_aid_gives_the_muster_table():
     muster = dict(g.player_aid())["Army composition [S 16.1]"]
     assert "  line infantry: 50-100 %" in muster and "  dragoons: 30-100 %" in muster
     assert "  guard cavalry: 0-10 %" in muster
+
+
+def test_s22_2_why_not_while_a_stand_lost_to_fire_is_to_be_chosen():
+    g = game([BLUE_COL, RED_FAR], phase="morale")
+    g.state.pending = [{"side": "red", "kind": "lose-stand", "unit": "r", "why": "fire"}]
+    assert g.why_not("b", g.map.parse("0609")) == "the lose stand decision must be answered first (22.2)"

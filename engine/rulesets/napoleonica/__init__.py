@@ -30,7 +30,9 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``fire unit target`` - fire phase: fire at the unit in hex ``target`` (22.2).
 * ``melee unit`` - melee phase: resolve the melee that unit is in (22.4).
 * ``lose unit hex`` - melee phase: the owner of a beaten unit chooses which of its stands is
-  lost (any whose loss leaves the rest connected, 21.5), before it retreats.
+  lost (any whose loss leaves the rest connected, 21.5), before it retreats; and, when the
+  Fire phase ends (before the morale checks), the owner of a unit hit by fire chooses each
+  stand it loses (a line's or column's end, 22.2).
 * ``retreat unit path`` - melee phase: the owner of a beaten unit chooses its two-hex retreat
   among the equally good ones (22.4); a unit with one way back takes it without an order.
 * ``resign``.
@@ -75,6 +77,14 @@ def _hex(v: Any) -> Hex | None:
 
 def _facing(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 else None
+
+
+def _loss_options(state: State, u: Unit) -> tuple[Hex, ...]:
+    """The stands the pending ``lose-stand`` decision may give up: a fire loss (22.2) or a
+    beaten unit's (22.4)."""
+    if state.pending and state.pending[0].get("why") == "fire":
+        return F.loss_options(u)
+    return M.lost_stand_options(u)
 
 
 class NapoleonicaRuleset(Words, Ruleset):
@@ -160,7 +170,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                         yield Order.make("fire", unit=u.id, target=tuple(t.hex))
         elif state.pending and state.pending[0]["kind"] == "lose-stand":
             u = state.units[state.pending[0]["unit"]]
-            for h in M.lost_stand_options(u):
+            for h in _loss_options(state, u):
                 yield Order.make("lose", unit=u.id, hex=tuple(h))
         elif state.pending:
             u = state.units[state.pending[0]["unit"]]
@@ -219,6 +229,8 @@ class NapoleonicaRuleset(Words, Ruleset):
         phase = state.phase
         want = {"attack": "attack", "appear": "appearance", "fire": "fire", "melee": "melee",
                 "retreat": "melee", "lose": "melee", "deploy": "deployment"}.get(kind, "movement")
+        if kind == "lose" and state.pending and state.pending[0].get("why") == "fire":
+            want = "morale"          # stands lost to fire go before the morale checks (22.2)
         if phase != want:
             return f"{kind} orders belong to the {want} phase, not the {phase} phase (6)"
         if kind == "deploy":
@@ -232,9 +244,9 @@ class NapoleonicaRuleset(Words, Ruleset):
         if kind == "lose":
             if not owed or owed[0] != uid or state.pending[0]["kind"] != "lose-stand":
                 return f"{uid} owes no choice of a lost stand now"
-            if _hex(order.get("hex")) not in M.lost_stand_options(u):
+            if _hex(order.get("hex")) not in _loss_options(state, u):
                 return "lose one of the unit's stands whose loss leaves the others together (21.5): " + \
-                    ", ".join(hmap.label(h) for h in M.lost_stand_options(u))
+                    ", ".join(hmap.label(h) for h in _loss_options(state, u))
             return None
         if kind == "retreat":
             if not owed or owed[0] != uid or state.pending[0]["kind"] != "retreat":
@@ -358,7 +370,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                 return f"{kind}: a formation of {', '.join(forms)}, keeping or reversing the facing (9.9)"
             if kind == "mount" and B.any_on(hmap, u, ("forest", "swamp", "ravine")):
                 return "mounted cavalry may not stand in forest or swamp"
-            return MV.form_refusal(hmap, B.View(state), u, form, f)
+            return MV.remount_refusal(hmap, B.View(state), u, kind, form, f)
         return f"unknown order {kind!r}"
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
@@ -417,6 +429,11 @@ class NapoleonicaRuleset(Words, Ruleset):
             group = next(g for g in M.components(state) if u.id in g)
             M.resolve(ctx, group)
             self._after_melee(ctx)
+        elif kind == "lose" and state.pending[0].get("why") == "fire":
+            state.pending.clear()
+            state.vars["fire_losses"][u.id] -= 1
+            F.lose_one(ctx, u, Hex(*order["hex"]))
+            turn.after_fire_loss(ctx, has)
         elif kind == "lose":
             state.pending.clear()
             state.vars["stand_choices"].pop(0)

@@ -133,7 +133,7 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         forms = D.FORMATIONS["cav" if kind == "mount" else "dismounted"]
         for form in forms:
             for f in ([u.facing] if form == "square" else [u.facing, (u.facing + 3) % 6]):
-                if MV.form_refusal(hmap, view, u, form, f) is not None:
+                if MV.remount_refusal(hmap, view, u, kind, form, f) is not None:
                     continue
                 yield Order.make(kind, unit=u.id, formation=form, facing=f)
 

@@ -414,30 +414,46 @@ def _fortified_battery(hmap: HexMap, struck: Hex, t: Unit, h: Hex) -> bool:
     return B.arm(t) == "art" and "earthwork" in hmap.features_between(h, struck)
 
 
-def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
-    """Failed column attack (7.7, 21.9): the whole column up to the reach toward the target,
-    every stand one hex the same way, stopping before any stand would touch an enemy; then
-    disordered where it stands."""
+#: translation directions in the spec's clock order 1, 3, 5, 7, 9, 11 (21.8): NE, E, SE, SW, W, NW
+CLOCK_DIRS = (1, 0, 5, 4, 3, 2)
+
+
+def fail_steps(hmap: HexMap, view: B.View, u: Unit, target: tuple[Hex, ...]) -> tuple[int, ...]:
+    """The translation a failed column attack makes (7.7, 21.9, G-31): up to the reach, every
+    stand one hex the same way through legal placements (no stand next to an enemy stand), to
+    end as near the target's nearest stand as it can, which is d = 2 when that is in reach;
+    among equally near ends the fewest steps, then the first in clock order."""
     from .movement import _free
-    hmap = ctx.map
-    target = B.stand_hexes(t)
-    for _ in range(reach(hmap, u)):
-        stands = B.stand_hexes(u)
-        now = B.near(stands[:1], target)
-        for d in range(6):
-            moved = tuple(hex_neighbor(x, d) for x in stands)
-            if B.near(moved[:1], target) >= now:
-                continue
-            if not all(_passable(hmap, view, u, a, b) and _free(view, u, b) for a, b in zip(stands, moved)):
-                continue
-            for x in stands:
-                view.stands.pop(x, None)
-            B.move_stands(u, d)
-            for x in moved:
-                view.stands[x] = u
-            break
-        else:
-            break
+    start = B.stand_hexes(u)
+    best = (B.near(start, target), 0, ())
+    frontier = [(start, ())]
+    seen = {start}
+    for depth in range(1, reach(hmap, u) + 1):
+        nxt = []
+        for stands, steps in frontier:
+            for d in CLOCK_DIRS:
+                moved = tuple(hex_neighbor(x, d) for x in stands)
+                if moved in seen or not all(_passable(hmap, view, u, a, b) and _free(view, u, b)
+                                            for a, b in zip(stands, moved)):
+                    continue
+                seen.add(moved)
+                nxt.append((moved, steps + (d,)))
+                key = (B.near(moved, target), depth, steps + (d,))
+                if key[:2] < best[:2]:
+                    best = key
+        frontier = nxt
+    return best[2]
+
+
+def _fail(ctx: Resolution, view: B.View, u: Unit, t: Unit) -> None:
+    """Failed column attack (7.7, 21.9): the whole column moves as ``fail_steps`` says, then is
+    disordered where it stands."""
+    for d in fail_steps(ctx.map, view, u, B.stand_hexes(t)):
+        for x in B.stand_hexes(u):
+            view.stands.pop(x, None)
+        B.move_stands(u, d)
+        for x in B.stand_hexes(u):
+            view.stands[x] = u
     B.freeze_stands(u)
     u.mark("state", "disordered")
     ctx.emit("attack-failed", unit=u.id, target=t.id, at=[u.hex[0], u.hex[1]])

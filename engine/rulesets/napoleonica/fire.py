@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexwar.engine.hexgrid import Hex
 from hexwar.engine.hexmap import HexMap
 from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
@@ -117,24 +118,89 @@ def resolve(ctx: Resolution, u: Unit, t: Unit) -> None:
 
 def apply_hits(ctx: Resolution) -> list[str]:
     """End of the Fire phase: every hit removes a stand or gunner; 0 left is destroyed (22.2).
-    Returns the units destroyed."""
+    A unit that survives owes its lost stands in ``vars.fire_losses`` (its owner chooses
+    which, ``next_fire_loss``). Returns the units destroyed."""
     state = ctx.state
     gone = []
     hits = state.vars.pop("hits", {})
+    owed = {}
     for uid in sorted(hits):
         t = state.units[uid]
         if not B.on_table(t):
             continue
         lost = min(t.strength, hits[uid])
-        t.strength -= lost
-        B.drop_stand(t)
         t.mark("hit", state.turn)
-        ctx.emit("stand-lost", unit=uid, n=lost, left=t.strength, why="fire")
-        if t.strength <= 0:
+        ctx.emit("stand-lost", unit=uid, n=lost, left=t.strength - lost, why="fire")
+        if lost >= t.strength:
+            t.strength = 0
             from .melee import remove
             remove(ctx, t, "destroyed")
             gone.append(uid)
+        else:
+            owed[uid] = lost
+    if owed:
+        state.vars["fire_losses"] = owed
     return gone
+
+
+def loss_options(u: Unit) -> tuple[Hex, ...]:
+    """The stands a unit hit by fire may give up, one at a time (its owner's choice, as for
+    melee losses): those whose loss leaves the others in the shape of its formation with one
+    stand fewer (a line's or column's two ends: the column's new head keeps the zigzag by
+    changing variant), or, for stands kept off their layout, connected (21.5)."""
+    from .footprint import connected, layout
+    stands = B.stand_hexes(u)
+    if len(stands) <= 1:
+        return ()
+    if u.marks.get("stands"):
+        return tuple(h for h in stands if connected([x for x in stands if x != h]))
+    out = []
+    for h in stands:
+        rest = tuple(x for x in stands if x != h)
+        if any(layout(B.formation(u), rest[0], u.facing, len(rest), m) == rest for m in (False, True)):
+            out.append(h)
+    return tuple(out)
+
+
+def lose_one(ctx: Resolution, u: Unit, h: Hex) -> None:
+    """Take stand ``h`` off a unit hit by fire; the first stand left is the new anchor, and a
+    column that lost its head keeps its zigzag in the other variant."""
+    from .footprint import layout
+    rest = tuple(x for x in B.stand_hexes(u) if x != h)
+    u.strength -= 1
+    u.hex = rest[0]
+    if u.marks.get("stands"):
+        if len(rest) <= 1:
+            B.unfreeze_stands(u)
+        else:
+            u.mark("stands", B.encode_stands(rest))
+    elif len(rest) > 1:
+        mirror = bool(u.marks.get("mirror"))
+        if layout(B.formation(u), rest[0], u.facing, len(rest), mirror) != rest:
+            u.mark("mirror", not mirror)
+    ctx.emit("stand-chosen", unit=u.id, at=[h[0], h[1]])
+
+
+def next_fire_loss(ctx: Resolution) -> str | None:
+    """Take the stands owed to fire, unit by unit: with one candidate (or a unit whose stands
+    all stand in one hex) at once, otherwise return the unit whose owner must choose (a
+    ``lose`` order)."""
+    state = ctx.state
+    owed = state.vars.get("fire_losses", {})
+    for uid in sorted(owed):
+        u = state.units[uid]
+        while owed[uid] > 0:
+            options = loss_options(u)
+            if len(options) > 1:
+                return uid
+            owed[uid] -= 1
+            if options:
+                lose_one(ctx, u, options[0])
+            else:
+                u.strength -= 1
+        del owed[uid]
+    state.vars.pop("fire_losses", None)
+    return None
 
 
 def preview(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> dict[str, Any]:

@@ -96,7 +96,8 @@ def _step_cost(hmap: HexMap, view: B.View, u: Unit, stands: tuple[Hex, ...], d: 
 def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, alternate: bool,
             wheels: bool, mode: str, out: dict) -> None:
     """Cheapest-first search over (anchor, facing, last step) of the whole footprint: every
-    placement must fit; a wheel turns the formation rigidly about its pivot (21.8)."""
+    placement must fit, except that a column may end a move turned about its head where its
+    tail would not fit (``_fit_turn``); a wheel turns the formation rigidly about its pivot (21.8)."""
     from .footprint import wheel
     place, rigid = _shape(u)
     wheels = wheels and rigid
@@ -107,22 +108,27 @@ def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, altern
     wheel_cost = B.front_rank(u)
     form = B.formation(u)
     pivots = ("left", "right") if form == "line" and u.strength > 1 and not B.compact(u) else ("left",)
+    turns_free = rigid and form == "column" and u.strength > 1 and not B.compact(u)
     while heap:
         spent, _, h, f, last, path = heapq.heappop(heap)
         if best.get((h, f, last), 1 << 30) < spent:
             continue
         if (h, f) != (u.hex, u.facing) and (h, f) not in out:
             out[(h, f)] = (mode, path)
+        if last == END_ONLY:
+            continue              # turned about its head to fit: the move ends here
         stands = place(h, f)
         nexts = []
         for role, d in enumerate(dirs_of(f)):
             if alternate and role == last:
                 continue
             c = _step_cost(hmap, view, u, stands, d)
-            if c is None or spent + c > allowance:
-                continue
             n = hex_neighbor(h, d)
-            if not all(_free(view, u, hex_neighbor(x, d)) for x in stands):
+            if c is None or not all(_free(view, u, hex_neighbor(x, d)) for x in stands):
+                if turns_free:     # some stand cannot be placed there (not merely too dear)
+                    nexts.extend(_fit_turn(hmap, view, u, h, n, f, d, spent, allowance, path))
+                continue
+            if spent + c > allowance:
                 continue
             nexts.append((spent + c, n, f, role, path + (n,)))
         if wheels and spent + wheel_cost <= allowance:
@@ -138,6 +144,25 @@ def _search(hmap: HexMap, view: B.View, u: Unit, allowance: int, dirs_of, altern
                 best[key] = cost
                 heapq.heappush(heap, (cost, tick, n, nf, role, npath))
                 tick += 1
+
+
+END_ONLY = -2      # a search node a column reached by turning about its head (21.8): not expanded
+
+
+def _fit_turn(hmap: HexMap, view: B.View, u: Unit, h: Hex, n: Hex, f: int, d: int, spent: int,
+              allowance: int, path: tuple[Hex, ...]) -> list:
+    """The column fit rule (21.8, G-30): a column whose tail cannot be placed after the step
+    from ``h`` to ``n`` turns about its head, free, to the nearest facing where it fits (60
+    degrees before 120 before 180, clockwise first on a tie); the move ends there. The step
+    costs what the head's step costs (the tail is never laid out in the way)."""
+    c = B.step_cost(hmap, view, u, h, n)
+    if c is None or spent + c > allowance or not standable(hmap, view, u, n) or not _free(view, u, n):
+        return []
+    for turn in (-1, 1, -2, 2, 3):           # vertex facings count counter-clockwise
+        nf = (f + turn) % 6
+        if fits(hmap, view, u, B.layout_of(u, n, nf)):
+            return [(spent + c, n, nf, END_ONLY, path + (n,))]
+    return []
 
 
 def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
@@ -278,6 +303,15 @@ def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int) -> bool:
 def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int) -> str | None:
     why = fit_problem(hmap, view, u, B.layout_of(u, u.hex, f, form))
     return None if why is None else f"the {form} does not fit: {why} (21.5)"
+
+
+def remount_refusal(hmap: HexMap, view: B.View, u: Unit, kind: str, form: str, f: int) -> str | None:
+    """Why chasseurs may not mount or dismount into ``form`` facing ``f`` here (9.9, 21.5): the
+    new layout must fit as the unit will be afterwards, so mounting checks every new stand hex
+    against the ground mounted cavalry may stand on (no forest or swamp, 22.7)."""
+    after = u.clone()
+    after.mark("dismounted", kind == "dismount")
+    return form_refusal(hmap, view, after, form, f)
 
 
 def placed_form_options(hmap: HexMap, view: B.View, state, u: Unit) -> list[tuple[str, int]]:

@@ -51,6 +51,8 @@ def enter(ctx: Resolution, phase: str, has_action: HasAction) -> None:
                                              + commanded(ctx.map, state, state.side_order[1]))
         if phase == "morale":
             fire.apply_hits(ctx)
+            if ask_fire_loss(ctx):
+                return
             ctx.emit("phase", phase="morale")
             morale.run_phase(ctx)
             phase = "melee"
@@ -68,6 +70,27 @@ def enter(ctx: Resolution, phase: str, has_action: HasAction) -> None:
         state.active = first
         ctx.emit("phase", phase=phase, side=first)
         return
+
+
+def ask_fire_loss(ctx: Resolution) -> bool:
+    """Take the stands owed to fire before the morale checks; when an owner must choose which
+    stand goes, ask (a pending ``lose-stand`` decision) and return True."""
+    uid = fire.next_fire_loss(ctx)
+    if uid is None:
+        return False
+    owner = ctx.state.units[uid].side
+    ctx.state.pending.append({"side": owner, "kind": "lose-stand", "unit": uid, "why": "fire"})
+    ctx.emit("stand-choice", unit=uid, side=owner)
+    return True
+
+
+def after_fire_loss(ctx: Resolution, has_action: HasAction) -> None:
+    """After a ``lose`` order for a fire loss: the next choice, or on to the morale checks."""
+    if ask_fire_loss(ctx):
+        return
+    ctx.emit("phase", phase="morale")
+    morale.run_phase(ctx)
+    enter(ctx, "melee", has_action)
 
 
 def after_action(ctx: Resolution, has_action: HasAction, passed: bool) -> None:

@@ -185,7 +185,8 @@ def why_not(ruleset: Any, g: "Position", uid: str, h: Hex) -> str | None:
         return "the battle has not started: end the phase to start it (6)"
     if st.pending:
         kind = str(st.pending[0].get("kind", "")).replace("-", " ")
-        return f"the {kind} decision must be answered first (22.4)" if kind in ("retreat", "lose stand") else \
+        rule = "22.2" if st.pending[0].get("why") == "fire" else "22.4"
+        return f"the {kind} decision must be answered first ({rule})" if kind in ("retreat", "lose stand") else \
             f"the {kind} decision must be answered first"
     if u.side != st.active:
         return f"the other side acts now in the {PHASE_TITLES.get(st.phase, st.phase)} phase " \
