@@ -634,18 +634,8 @@ class PoltavaRuleset(Ruleset):
     def move_orders(self, v: View, u, enter: bool = False, modes=MODES) -> Iterator[Order]:
         st = v.st
         if enter:
-            start = self.entry_hex(v, u)
-            if start is None:
-                return
-            seen = set()
-            if v.can_end(u, start):
-                seen.add(start)
-                yield move_order("enter", u.id, [start], "normal")
-            for mode in modes:
-                for h, r in sorted(v.search(u, mode, start).items()):
-                    if h not in seen:
-                        seen.add(h)
-                        yield move_order("enter", u.id, [start, *r.path], mode)
+            for mode, route in self.entry_routes(v, u, modes):
+                yield move_order("enter", u.id, list(route.path), mode)
             return
         if u.marks.get("moved") or not u.alive or arm(u) in ("art", "redoubt") or (arm(u) != "leader" and u.hex in v.zoc(u.side)):
             return
@@ -797,18 +787,27 @@ class PoltavaRuleset(Ruleset):
                 out.setdefault(h, r)
         return out
 
+    def entry_routes(self, v: View, u, modes=MODES) -> Iterator[tuple[str, Route]]:
+        """Where a counter entering now can end (A38), one route per hex, each starting in the
+        entry hex (which costs nothing): the entry hex itself first, then each mode's new hexes."""
+        start = self.entry_hex(v, u)
+        if start is None:
+            return
+        seen = set()
+        if v.can_end(u, start):
+            seen.add(start)
+            yield "normal", Route(0, (start,))
+        for mode in modes:
+            for h, r in sorted(v.search(u, mode, start).items()):
+                if h not in seen:
+                    seen.add(h)
+                    yield mode, Route(r.cost, (start, *r.path))
+
     def _entry_reach(self, v: View, u) -> dict:
         waiting = u.marks.get("waiting")
         if not waiting or waiting > v.st.turn or u.strength <= 0:
             return {}
-        start = self.entry_hex(v, u)
-        if start is None:
-            return {}
-        out = {start: Route(0, (start,))} if v.can_end(u, start) else {}
-        for mode in MODES:
-            for h, r in v.search(u, mode, start).items():
-                out.setdefault(h, Route(r.cost, (start, *r.path)))
-        return out
+        return {route.end: route for _, route in self.entry_routes(v, u)}
 
     def targets(self, game, unit_id: str):
         v = view_of(game)
