@@ -16,7 +16,7 @@ from hexwar.engine import Game, Order
 from hexwar.mapglyphs import unit_drawing
 
 from . import keys
-from .describe import ascii_only, order_text, preview_lines
+from .describe import ascii_only, odds_lines, order_text, preview_lines
 from .picking import is_attack
 
 
@@ -103,11 +103,12 @@ class ChooseOrder(ModalScreen[Order | None]):
     def _preview(self, index: int) -> None:
         order = self.orders[index]
         box = self.query_one("#odds", Static)
-        if is_attack(order):
-            box.update(words(self, "Combat preview\n" + "\n".join(preview_lines(self.game, order))))
+        lines = preview_lines(self.game, order) if is_attack(order) else []
+        if lines and lines != odds_lines(self.game, {}):
+            box.update(words(self, "Combat preview\n" + "\n".join(lines)))
             box.display = True
         else:
-            box.display = False
+            box.display = False  # no odds to show (a stand to lose, say): no empty heading
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.orders[event.option_index])

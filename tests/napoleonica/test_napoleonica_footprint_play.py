@@ -385,3 +385,18 @@ def test_s21_8_g30_prop_a_step_that_turns_to_fit_costs_what_the_head_pays():
     turned = MV._fit_turn(g.map, view, c, Hex(2, 7), Hex(2, 6), NORTH, 2, 3, 4, ())
     assert turned == [(4, Hex(2, 6), 0, MV.END_ONLY, (Hex(2, 6),))]
     assert MV._fit_turn(g.map, view, c, Hex(2, 7), Hex(2, 6), NORTH, 2, 4, 4, ()) == []
+
+
+def test_s9_7_item5_a_disordered_unit_re_forms_into_a_square_facing_any_way():
+    # re-forming "may take any formation, facing any direction" (9.7 item 5): the square's
+    # template (21.5) grows toward the rear of the facing chosen, so all six are offered on open
+    # ground; facing 2 o'clock (vertex 0, RL = W, RR = SW) from the anchor (5, 5) gives
+    # (5, 5), (4, 5), (4, 6), (3, 6)
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(5, 5), formation="line")])
+    b = unit(g, "b")
+    B.freeze_stands(b)
+    b.mark("state", "disordered")
+    squares = sorted(o["facing"] for o in g.legal_orders() if o.kind == "form" and o["formation"] == "square")
+    assert squares == [0, 1, 2, 3, 4, 5]
+    play(g, "form", unit="b", formation="square", facing=0)
+    assert B.stand_hexes(unit(g, "b")) == (Hex(5, 5), Hex(4, 5), Hex(4, 6), Hex(3, 6))

@@ -433,6 +433,7 @@ async def test_s22_2_the_owner_of_a_line_hit_by_fire_chooses_the_stand_in_a_dial
         assert isinstance(app.screen, ChooseOrder)
         assert "decide lose stand" in app.screen.title_text and "Red" in app.screen.title_text
         assert [tuple(o["hex"]) for o in app.screen.orders] == [(3, 5), (0, 5)]
+        assert app.screen.query_one("#odds").display is False    # no empty "combat preview"
         await pilot.press("1")
         await settle(pilot)
         assert not isinstance(app.screen, ChooseOrder)
