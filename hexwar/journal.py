@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -179,6 +178,7 @@ class Journal:
         off; the file as it was is kept beside it as ``<path>.torn``."""
         contents = read_journal(path, allow_torn_tail=drop_torn_tail)
         if contents.torn:
+            import shutil  # only for a torn journal
             shutil.copyfile(str(path), f"{path}.torn")
         f = open(str(path), "r+b")
         f.seek(contents.size)

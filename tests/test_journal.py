@@ -196,3 +196,25 @@ def test_fast_body_reader_agrees_with_the_codec():
         assert _codec_or_error(decode_body, body) == want, body[:40]
         refused += want == "refused"
     assert refused > 20  # the hostile and damaged bodies did reach the refusals
+
+
+def test_ruleset_hash_reads_the_same_files_as_importlib_resources():
+    """The ruleset hash lists the package folder itself; it must hash exactly the files (and
+    bytes) that ``importlib.resources`` lists, or journals recorded before would be flagged."""
+    import hashlib
+    from importlib import resources
+
+    from hexwar.engine import ENGINE_VERSION
+    from hexwar.engine.rulesets import KNOWN
+    from hexwar.match import ruleset_hash
+
+    for ruleset_id, package in sorted(KNOWN.items()):
+        h = hashlib.blake2b(digest_size=16)
+        h.update(ENGINE_VERSION.encode())
+        names = []
+        for entry in sorted(resources.files(package).iterdir(), key=lambda p: p.name):
+            if entry.name.endswith(".py"):
+                names.append(entry.name)
+                h.update(entry.name.encode() + b"\0" + entry.read_bytes())
+        assert "rules.py" in names or len(names) > 1, ruleset_id
+        assert ruleset_hash(ruleset_id) == h.hexdigest(), ruleset_id
