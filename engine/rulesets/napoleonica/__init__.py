@@ -343,7 +343,10 @@ class NapoleonicaRuleset(Words, Ruleset):
             if opt not in MV.formation_options(u, MV.can_reman(state, view, u)):
                 return f"{uid} may change to {', '.join(B.formations_for(u))}, keeping its facing or " \
                        "turning 180 degrees (9.7)"
-            return MV.form_refusal(hmap, view, u, opt[0], opt[1])
+            at = order.get("at")
+            if at is not None and _hex(at) is None:
+                return "name the new anchor hex as q,r (9.7)"
+            return MV.form_refusal(hmap, view, u, opt[0], opt[1], None if at is None else _hex(at))
         if kind == "dismantle":
             if _hex(order.get("hex")) not in MV.dismantle_targets(B.View(state), u):
                 return "engineers or infantry next to a barricaded bridge dismantle its barricade (22.9)"
@@ -607,6 +610,8 @@ class NapoleonicaRuleset(Words, Ruleset):
                     return
             u.mark("state", "formed")
         B.unfreeze_stands(u)      # the new formation is laid out from the anchor stand (21.5)
+        if kind == "form" and order.get("at") is not None:
+            u.hex = _hex(order["at"])     # the stand the owner chose anchors the new layout (9.7)
         if kind == "form" and form == "gunners" and B.formation(u) != "gunners":
             state.vars.setdefault("guns", {})[B.gun_id(u)] = [u.hex[0], u.hex[1]]
             ctx.emit("gun-abandoned", unit=u.id, at=[u.hex[0], u.hex[1]])

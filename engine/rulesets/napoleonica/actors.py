@@ -101,7 +101,9 @@ def fire_targets(hmap, view: B.View, state: State, u: Unit) -> list[Unit]:
     return [t for t in view.enemy_stands(u.side)
             if F.target_problem(hmap, view, state, u, t) is None]
 
-def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
+def movement_orders(hmap, view: B.View, u: Unit, preferred_only: bool = False) -> Iterator[Order]:
+    """A piece's legal Movement-phase orders; ``preferred_only`` keeps one layout per formation
+    change, the spec's preferred one (9.7), for the computer."""
     yield Order.make("hold", unit=u.id)
     st = B.state_of(u)
     if st == "fleeing":
@@ -120,8 +122,11 @@ def movement_orders(hmap, view: B.View, u: Unit) -> Iterator[Order]:
         yield Order.make("fortify", unit=u.id, hex=tuple(h))
     for into in MV.join_targets(hmap, view.state, view, u):
         yield Order.make("join", unit=u.id, into=into)
-    for form, f in MV.placed_form_options(hmap, view, view.state, u):
-        yield Order.make("form", unit=u.id, formation=form, facing=f)
+    for form, f, at in MV.placed_form_options(hmap, view, view.state, u, preferred_only):
+        if at is None:
+            yield Order.make("form", unit=u.id, formation=form, facing=f)
+        else:
+            yield Order.make("form", unit=u.id, formation=form, facing=f, at=tuple(at))
     for h in MV.dismantle_targets(view, u):
         yield Order.make("dismantle", unit=u.id, hex=tuple(h))
     for gid in MV.reman_targets(view.state, view, u):

@@ -180,7 +180,7 @@ def _orders(ruleset, game: "Position", view: B.View) -> Iterable[Order]:
 
     piece = min(pieces, key=urgency)
     turns = {piece.facing, (piece.facing + 1) % 6, (piece.facing - 1) % 6}
-    for o in AC.movement_orders(game.map, view, piece):
+    for o in AC.movement_orders(game.map, view, piece, preferred_only=True):
         # the computer wheels at most 60 degrees in a move (a search cut, not a rule)
         if o.kind != "move" or B.is_general(piece) or o["facing"] in turns:
             yield o

@@ -295,15 +295,74 @@ def formation_options(u: Unit, can_reman: bool = False) -> list[tuple[str, int]]
     return out
 
 
-def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int) -> bool:
-    """A formation change keeps the anchor stand in place and needs its new layout to fit
-    (21.5, 9.7)."""
-    return fits(hmap, view, u, B.layout_of(u, u.hex, f, form))
+def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
+    """Where the new layout's anchor (a line's left end, a column's head, a square's pivot) may
+    stand after changing into ``form`` facing ``f`` (9.7 items 1-4), the spec's preferred choice
+    first. The unit's own hex (the old anchor kept in place) is always among them, so an order
+    that names no anchor means what it meant before the choice existed.
+
+    * line -> column or square: any stand of the line, central first (items 1, 4);
+    * column -> line: the head keeps its hex, anywhere along the new line (item 3);
+    * leaving square: any stand, anywhere in the new front rank (item 2, G-43);
+    * everything else (column -> square, about-faces, one-hex units, re-forming): the anchor."""
+    if u.hex is None:
+        return ()
+    cur = B.formation(u)
+    keep = (Hex(u.hex[0], u.hex[1]),)
+    if (B.state_of(u) != "formed" or u.strength <= 1 or B.compact(u) or cur == form
+            or cur not in ("line", "column", "square") or form not in ("line", "column", "square")):
+        return keep
+    stands = B.stand_hexes(u)
+    out: list[Hex] = []
+    if cur == "line" and form in ("column", "square"):
+        mid = (len(stands) - 1) // 2
+        out = sorted(stands, key=lambda h: (abs(stands.index(h) - mid), stands.index(h)))
+    elif cur == "column" and form == "line":
+        back = (flank_dirs(f)[1] + 3) % 6          # toward the left end of the new line
+        out = [_steps(stands[0], back, k) for k in range(u.strength)]
+    elif cur == "square":
+        back = (flank_dirs(f)[1] + 3) % 6
+        ranks = range(u.strength) if form == "line" else range(1)
+        out = [_steps(s, back, k) for s in stands for k in ranks]
+    seen: list[Hex] = []
+    for h in list(keep) + out:
+        if h not in seen:
+            seen.append(h)
+    # the spec's preferred choice first, the old anchor after it
+    return tuple(([out[0]] if out else []) + [h for h in seen if not out or h != out[0]])
 
 
-def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int) -> str | None:
-    why = fit_problem(hmap, view, u, B.layout_of(u, u.hex, f, form))
+def _steps(h: Hex, d: int, k: int) -> Hex:
+    for _ in range(k):
+        h = hex_neighbor(h, d)
+    return h
+
+
+def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | None = None) -> bool:
+    """A formation change needs its new layout, anchored at ``at`` (default: the unit's hex),
+    to fit (21.5, 9.7)."""
+    return fits(hmap, view, u, B.layout_of(u, u.hex if at is None else at, f, form))
+
+
+def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | None = None) -> str | None:
+    if at is not None and at not in form_anchors(u, form, f):
+        return f"the {form} may not be laid out from {tuple(at)}: {anchor_rule(u, form)} (9.7)"
+    why = fit_problem(hmap, view, u, B.layout_of(u, u.hex if at is None else at, f, form))
     return None if why is None else f"the {form} does not fit: {why} (21.5)"
+
+
+def anchor_rule(u: Unit, form: str) -> str:
+    """The 9.7 layout rule for this change, in words (for refusals)."""
+    cur = B.formation(u)
+    if cur == "line" and form == "column":
+        return "one stand of the line becomes the head, a central one preferred, the others behind it"
+    if cur == "line" and form == "square":
+        return "one stand of the line, a central one preferred, faces the enemy"
+    if cur == "column" and form == "line":
+        return "the head keeps its hex and the others line up on either side of it"
+    if cur == "square":
+        return "one stand of the square joins the new front rank"
+    return "the unit's own hex anchors the new layout"
 
 
 def remount_refusal(hmap: HexMap, view: B.View, u: Unit, kind: str, form: str, f: int) -> str | None:
@@ -315,10 +374,21 @@ def remount_refusal(hmap: HexMap, view: B.View, u: Unit, kind: str, form: str, f
     return form_refusal(hmap, view, after, form, f)
 
 
-def placed_form_options(hmap: HexMap, view: B.View, state, u: Unit) -> list[tuple[str, int]]:
-    """``formation_options`` whose new layout fits where the unit stands."""
-    return [(form, f) for form, f in formation_options(u, can_reman(state, view, u))
-            if form_fits(hmap, view, u, form, f)]
+def placed_form_options(hmap: HexMap, view: B.View, state, u: Unit,
+                        preferred_only: bool = False) -> list[tuple[str, int, Hex | None]]:
+    """(formation, facing, anchor) changes whose new layout fits where the unit stands; the
+    anchor is None for the unit's own hex (the order then names none). ``preferred_only``: per
+    (formation, facing) only the first that fits in the spec's order of preference (9.7), the
+    computer's short list."""
+    out: list[tuple[str, int, Hex | None]] = []
+    own = Hex(u.hex[0], u.hex[1]) if u.hex is not None else None
+    for form, f in formation_options(u, can_reman(state, view, u)):
+        for at in form_anchors(u, form, f) if own is not None else (None,):
+            if form_fits(hmap, view, u, form, f, at):
+                out.append((form, f, None if at == own else at))
+                if preferred_only:
+                    break
+    return out
 
 
 def enemy_threat_for_reform(hmap: HexMap, view: B.View, u: Unit) -> bool:

@@ -265,6 +265,24 @@ def _attack_reason(g: "Position", u: "Unit", h: Hex) -> str:
 ANCHOR_WORDS = {"line": "left-end stand", "column": "head", "square": "pivot stand"}
 
 
+def form_order_words(g: "Position", order: Order) -> str:
+    """A formation change that names its anchor, in words: which hex the new line's left end,
+    column's head or square's pivot takes (9.7). Empty for one that names none (the unit's own
+    hex), which the generic wording says well enough."""
+    at = order.get("at")
+    u = g.state.units.get(order.get("unit"))
+    if order.kind != "form" or u is None or not isinstance(at, tuple) or tuple(at) not in g.map:
+        return ""
+    form = order.get("formation")
+    f = order.get("facing")
+    where = g.map.label(Hex(*at))
+    said = f"form {u.name} into {FORMATION_WORDS.get(form, form)} with its " \
+           f"{ANCHOR_WORDS.get(form, 'anchor')} at {where}"
+    if isinstance(f, int) and 0 <= f < 6 and form != "square":
+        said += f", facing {CLOCK[f]} o'clock"
+    return said
+
+
 def footprint_refusal(hmap, view: "B.View", u: "Unit", h: Hex) -> str | None:
     """Why the unit's whole formation cannot stand with its anchor in ``h`` (in its present
     facing, nor turned), naming the first hex at fault; None when one facing fits or the unit
@@ -639,6 +657,9 @@ class Words:
 
     def odds_summary(self, game: "Position", order: Order) -> str:
         return odds_summary(self, game, order)
+
+    def order_words(self, game: "Position", order: Order) -> str:
+        return form_order_words(game, order)
 
     def player_aid(self, game: "Position") -> list[tuple[str, list[str]]]:
         return player_aid(self, game)
