@@ -491,3 +491,37 @@ async def test_the_brigade_map_opens_at_the_big_hexes_only_where_it_fits(size, z
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         assert game_screen(app).map_view.zoom == zoom
+
+
+async def test_s9_7_item4_the_cursor_on_a_line_stand_offers_the_column_headed_there():
+    # a blue line of four facing 12, left end in 0508; the cursor on its second stand offers
+    # the changes anchored there (9.7 item 4: any stand may become the column's head); f
+    # opens them, since enter on an own stand lists the orders that need no hex
+    line = dict(id="b", side="blue", kind="INF_LINE", hex="0508", formation="line")
+    app = small_battle("movement", units=(line, dict(RED_LINE, hex="0602")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await select(pilot, "b")
+        game = app.session.game
+        stands = game.ruleset.occupied_hexes(game, "b")
+        second = stands[1]
+        await put_cursor(pilot, game, second)
+        preview = text_of(app, "#preview")
+        assert f"head at {game.map.label(second)}" in preview or \
+            f"pivot stand at {game.map.label(second)}" in preview
+        seq = game.state.seq
+        await pilot.press("f")
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog is not game_screen(app)          # several changes anchor there: a choice
+        assert all(o.get("at") == tuple(second) for o in dialog.orders)
+        orders = [o for o in dialog.orders if o.get("formation") == "column" and o.get("facing") == 1]
+        assert len(orders) == 1
+        await pilot.press(str(dialog.orders.index(orders[0]) + 1))
+        await pilot.pause()
+        if app.screen is dialog:
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.session.game.state.seq == seq + 1
+        b = app.session.game.state.units["b"]
+        assert b.hex == second and app.session.game.ruleset.occupied_hexes(app.session.game, "b")[0] == second
