@@ -55,6 +55,7 @@ def test_s9_7_item4_any_stand_of_the_line_may_become_the_head():
     assert forms(g, "l", "column", NORTH) == [(), (3, 5), (4, 5), (5, 5)]
     why = g.validate(Order.make("form", unit="l", formation="column", facing=NORTH, at=(3, 4)))
     assert why and "one stand of the line becomes the head" in why and "9.7" in why
+    assert f"from {g.map.label(Hex(3, 4))}:" in why           # the hex by its map label
 
 
 def test_s9_7_item4_a_central_stand_becomes_the_head_and_the_others_go_behind_it():

@@ -324,12 +324,8 @@ def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
         back = (flank_dirs(f)[1] + 3) % 6
         ranks = range(u.strength) if form == "line" else range(1)
         out = [_steps(s, back, k) for s in stands for k in ranks]
-    seen: list[Hex] = []
-    for h in list(keep) + out:
-        if h not in seen:
-            seen.append(h)
-    # the spec's preferred choice first, the old anchor after it
-    return tuple(([out[0]] if out else []) + [h for h in seen if not out or h != out[0]])
+    # the spec's preferred choice first, then the old anchor, then the rest; no repeats
+    return tuple(dict.fromkeys(out[:1] + list(keep) + out[1:]))
 
 
 def _steps(h: Hex, d: int, k: int) -> Hex:
@@ -346,7 +342,8 @@ def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | 
 
 def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | None = None) -> str | None:
     if at is not None and at not in form_anchors(u, form, f):
-        return f"the {form} may not be laid out from {tuple(at)}: {anchor_rule(u, form)} (9.7)"
+        where = hmap.label(at) if at in hmap else str(tuple(at))
+        return f"the {form} may not be laid out from {where}: {anchor_rule(u, form)} (9.7)"
     why = fit_problem(hmap, view, u, B.layout_of(u, u.hex if at is None else at, f, form))
     return None if why is None else f"the {form} does not fit: {why} (21.5)"
 
