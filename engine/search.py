@@ -203,10 +203,13 @@ class StrongComputer:
 
     def budget_for(self, game: Game) -> Budget:
         """The budget for a decision in ``game``: the one given, else the ruleset's designed one
-        (a ruleset whose orders are costly to resolve looks less far), with ``work`` applied."""
+        (a ruleset whose orders are costly to resolve looks less far; its optional ``"sides"``
+        entry maps a side to fields that differ for that side), with ``work`` applied."""
         budget = self.fixed_budget
         if budget is None:
-            budget = replace(DEFAULT_BUDGET, **game.ruleset.search_budget)
+            fields = dict(game.ruleset.search_budget)
+            fields.update(fields.pop("sides", {}).get(game.to_act() or "", {}))
+            budget = replace(DEFAULT_BUDGET, **fields)
         return budget if self.work is None else budget.scaled(self.work)
 
     def choose(self, game: Game) -> Order:

@@ -184,7 +184,8 @@ def test_r10_2_poltava_evaluation_is_the_rout_race():
     assert scores == sorted(scores) and len(set(scores)) == len(scores)
     # the counter that routs a division is worth more than the first one
     assert scores[3] - scores[2] > scores[1] - scores[0]
-    assert game.ruleset.evaluate(game, "russia") == -scores[-1]
+    # Russia wins by standing to the end of turn 12 (S2 victory 1): its own rout weighs double
+    assert abs(game.ruleset.evaluate(game, "russia") + 2 * scores[-1]) <= 1
 
 
 def test_budget_counts_work_not_time():
