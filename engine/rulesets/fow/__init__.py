@@ -81,7 +81,7 @@ class FowRuleset(Ruleset):
     #: the strong computer compares every candidate of steps 1, 3 and 8 and of the battle
     #: decisions, each played on by the basic player for up to 4 orders, with ``evaluate``
     #: (measured in benchmarks/ai_strength.md); plans stay the basic player's
-    search_budget = {"depth": 4, "work": 200, "scope": "all"}
+    search_budget = {"depth": 4, "work": 200, "scope": "all", "plan_work": 48, "plan_samples": 1}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other: dict) -> bool:
@@ -170,6 +170,11 @@ class FowRuleset(Ruleset):
         if game.state.phase == "deploy":
             return D.scenario_placement(game, side)
         return ai.plan(game, side)
+
+    def ai_plans(self, game: "Position", side: str) -> list[list[list[Any]]]:
+        if game.state.phase == "deploy":
+            return [D.scenario_placement(game, side)]
+        return ai.plans_to_try(game, side)
 
     def plan_problem(self, game: "Position", side: str, plan: list[list[Any]]) -> str | None:
         if game.state.phase == "deploy":
