@@ -28,6 +28,12 @@ and ``settle`` (score an attack only after the rerolls, losses and pursuit it le
 answered; measured on poltava-1, about four in ten of an attack's outcomes stop at a reroll
 decision with the result not yet applied). Its candidates come from ``Ruleset.strong_orders``,
 where the ruleset may put a plan of its own in front of the basic scoring.
+
+Secret rounds (plans committed before they are revealed): with ``plan_work`` in its budget and
+more than one plan from ``Ruleset.ai_plans``, the strong level plays each plan on a copy against
+the plan the basic player would make for the other side from the shared state, to the end of the
+turn, and commits to the best (``secret_step``). The other side's real plan is never read: the
+state holds only its commitment. Flames of War asks for it; elsewhere the basic plan is kept.
 """
 
 from __future__ import annotations
