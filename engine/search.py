@@ -260,13 +260,15 @@ class StrongComputer:
         state's commitments, which hide the real one), played on to the end of the turn."""
         side = game.to_act() or ""
         self.last_work = 0
-        plans = game.ruleset.ai_plans(game, side)
-        if secret.stage(rnd) != "commit":
-            if (rnd["round"], side) not in self.basic.plans:
-                self.basic._recall(game, rnd, side, plans)
-            return self.basic.choose(game)
         budget = self.budget_for(game)
-        if len(plans) <= 1 or budget.plan_work <= 0:
+        if secret.stage(rnd) != "commit":
+            if (rnd["round"], side) not in self.basic.plans and budget.plan_work > 0:
+                self.basic._recall(game, rnd, side, game.ruleset.ai_plans(game, side))
+            return self.basic.choose(game)
+        if budget.plan_work <= 0:
+            return self.basic.choose(game)
+        plans = game.ruleset.ai_plans(game, side)
+        if len(plans) <= 1:
             return self.basic.commit(game, rnd, side, plans[0])
         self.budget = budget
         return self.basic.commit(game, rnd, side, self.best_plan(game, rnd, side, plans))

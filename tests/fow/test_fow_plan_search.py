@@ -6,9 +6,18 @@ from hexwar.engine import Order, secret
 from hexwar.engine.ai import Computer
 from hexwar.engine.rulesets.fow import ai
 from hexwar.engine.rulesets.fow import plans as P
-from hexwar.engine.search import StrongComputer
+from dataclasses import replace
+
+from hexwar.engine.search import DEFAULT_BUDGET, StrongComputer
 from hexwar.match import Match
 from hexwar.scenarios.loader import find_scenario, load_scenario
+
+
+def _searching(seed: int) -> StrongComputer:
+    """A strong player with FoW's budget and its plan search turned on (it ships off)."""
+    ruleset = _at_plan_commit().game.ruleset
+    budget = replace(DEFAULT_BUDGET, **ruleset.search_budget, **ruleset.plan_search_budget)
+    return StrongComputer(seed, budget=budget)
 
 
 def _at_plan_commit(seed: int = 3) -> Match:
@@ -47,7 +56,7 @@ def _strong_commit(match: Match, other_plan) -> tuple[str, list]:
     bound = secret.binding(g.scenario.source_hash, rnd["round"], si)
     digest = secret.commitment(bound, other_plan, b"s" * 16)
     match.play(Order.make(secret.COMMIT, digest=digest), si)
-    strong = StrongComputer(7)
+    strong = _searching(7)
     side = match.game.to_act()
     order = strong.choose(match.game)
     assert order.kind == secret.COMMIT
@@ -72,7 +81,7 @@ def test_g19_the_strong_plan_is_one_of_the_candidates_and_opens_its_commitment()
     g = match.game
     side = g.to_act()
     candidates = g.ruleset.ai_plans(g, side)
-    strong = StrongComputer(9)
+    strong = _searching(9)
     commit = strong.choose(g)
     match.play(commit, side)
     plan, _ = strong.basic.plans[(g.ruleset.secret_round(match.game)["round"], side)]
@@ -81,6 +90,13 @@ def test_g19_the_strong_plan_is_one_of_the_candidates_and_opens_its_commitment()
     # a fresh player with the same seed (a game saved between commitment and reveal) recalls it
     other = match.game.to_act()
     match.play(Computer(b"o").choose(match.game), other)
-    reveal = StrongComputer(9).choose(match.game)
+    reveal = _searching(9).choose(match.game)
     assert reveal.kind == secret.REVEAL and [list(r) for r in reveal["plan"]] == plan
     match.play(reveal, side)
+
+
+def test_g19_the_shipped_strong_level_commits_to_basics_plan():
+    """The plan search ships off (it measured no better than basic's plan): the default strong
+    player commits exactly what the basic player commits."""
+    a, b = _at_plan_commit(), _at_plan_commit()
+    assert StrongComputer(5).choose(a.game) == Computer(b"5").choose(b.game)

@@ -81,7 +81,11 @@ class FowRuleset(Ruleset):
     #: the strong computer compares every candidate of steps 1, 3 and 8 and of the battle
     #: decisions, each played on by the basic player for up to 4 orders, with ``evaluate``
     #: (measured in benchmarks/ai_strength.md); plans stay the basic player's
-    search_budget = {"depth": 4, "work": 200, "scope": "all", "plan_work": 48, "plan_samples": 1}
+    search_budget = {"depth": 4, "work": 200, "scope": "all"}
+    #: the secret-plan search (``ai_plans``) is built but off: over 40 seeds a seat it won no more
+    #: than basic's plan and took up to 8 s a plan (NOTES.md, "Secret plans"); a budget with these
+    #: added turns it on
+    plan_search_budget = {"plan_work": 48, "plan_samples": 1}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other: dict) -> bool:
