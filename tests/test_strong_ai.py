@@ -230,7 +230,7 @@ def _simulate(sid, hashseed, *extra):
     return json.loads(r.stdout)
 
 
-@pytest.mark.parametrize("sid", ["border-clash", "attack-on-morobad", "poltava-1"])
+@pytest.mark.parametrize("sid", ["border-clash", "attack-on-morobad", "poltava-1", "meeting-engagement"])
 def test_strong_is_deterministic_across_processes_and_hash_seeds(sid):
     a = _simulate(sid, 0)
     b = _simulate(sid, 4242)
