@@ -2,7 +2,6 @@
 how near it is to breaking and the points it would score (22.10), and which units stand where an
 enemy could charge their flank or rear (7.3, 7.5, 21.6)."""
 
-import json
 import os
 import subprocess
 import sys
@@ -121,19 +120,35 @@ def test_s22_4_a_declared_flank_charge_is_weighed_before_the_melee_is_fought():
     assert E.evaluate(g, "blue") < quiet
 
 
-def _simulate(hashseed):
+#: plays napoleonica-brigade seed 5 to the end with the searching player on both sides (scope
+#: "all", the budget measured in benchmarks/ai_strength.md) and prints the final digest
+GAME = """
+from hexwar.engine.search import Budget, StrongComputer
+from hexwar.match import Match
+from hexwar.scenarios.loader import find_scenario, load_scenario
+sc = load_scenario(find_scenario("napoleonica-brigade"))
+m = Match.new(sc, seed=5)
+ps = {s.id: StrongComputer(f"5:{s.id}".encode(), Budget(scope="all", work=20)) for s in sc.sides}
+n = 0
+while not m.game.over:
+    side = m.game.to_act()
+    m.play(ps[side].choose(m.game), side)
+    n += 1
+print(m.game.digest(), n, m.game.state.turn)
+"""
+
+
+def _searched_game(hashseed):
     env = dict(os.environ, PYTHONHASHSEED=str(hashseed))
-    r = subprocess.run([sys.executable, "-m", "hexwar", "simulate", "napoleonica-brigade", "--seed", "5",
-                        "--json"], capture_output=True, text=True, env=env, timeout=600)
+    r = subprocess.run([sys.executable, "-c", GAME], capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)
+    return r.stdout.split()
 
 
-def test_strong_napoleonica_player_searches_and_is_the_same_in_two_processes():
-    """The strong level now differs from basic here (its search_budget compares candidates), and
-    two processes with different hash seeds play the same game to the same digest."""
-    from hexwar.engine.rulesets.napoleonica import NapoleonicaRuleset
-    assert NapoleonicaRuleset.search_budget.get("width", 5) > 1
-    a, b = _simulate(0), _simulate(4242)
-    assert a["digest"] == b["digest"] and a["orders"] == b["orders"]
-    assert set(a["levels"].values()) == {"strong"}
+def test_searching_napoleonica_player_finishes_and_is_the_same_in_two_processes():
+    """With a search budget (scope "all") the strong player plays only legal orders (Match.play
+    refuses any other), finishes the brigade scenario, and two processes with different hash
+    seeds play the same game to the same digest."""
+    a, b = _searched_game(0), _searched_game(4242)
+    assert a == b
+    assert int(a[1]) > 0 and 1 <= int(a[2]) <= 8
