@@ -34,6 +34,7 @@ class Hexside(NamedTuple):
 DIRECTIONS: tuple[Hex, ...] = (
     Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1),
 )
+_DIRECTION_INDEX = {(d[0], d[1]): i for i, d in enumerate(DIRECTIONS)}
 DIRECTION_NAMES = {
     "pointy": ("E", "NE", "NW", "W", "SW", "SE"),
     "flat": ("SE", "NE", "N", "NW", "SW", "S"),
@@ -71,11 +72,7 @@ def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 def hex_direction_to(a: tuple[int, int], b: tuple[int, int]) -> int | None:
     """The direction index from ``a`` to an adjacent ``b``, or None if they are not adjacent."""
-    d = (b[0] - a[0], b[1] - a[1])
-    for i, v in enumerate(DIRECTIONS):
-        if v == d:
-            return i
-    return None
+    return _DIRECTION_INDEX.get((b[0] - a[0], b[1] - a[1]))
 
 
 def hex_scale(h: tuple[int, int], k: int) -> Hex:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import msgpack
 
-from hexwar.engine.codec import CodecError, decode, encode
+from hexwar.engine.codec import CodecError, encode
 
 MAGIC = b"HEXWARJ1"
 FORMAT = 1
@@ -41,6 +40,43 @@ class JournalError(ValueError):
 
 def chain(prev: bytes, body: bytes) -> bytes:
     return hashlib.blake2b(prev + body, digest_size=16).digest()
+
+
+_PLAIN_LEAVES = (int, str, bytes, bool, type(None))
+
+
+def _check_plain(value: Any, depth: int) -> None:
+    """Refuse what ``codec.decode`` refuses in a value msgpack has already read: floats, extension
+    types, map keys other than str or int, nesting deeper than the codec allows."""
+    t = type(value)
+    if depth < 1 and value and (t is list or t is dict):
+        raise CodecError("value nested too deeply")
+    if t is list:
+        for item in value:
+            if type(item) not in _PLAIN_LEAVES:
+                _check_plain(item, depth - 1)
+    elif t is dict:
+        for key, item in value.items():
+            if not isinstance(key, (str, int)):
+                raise CodecError("map key is not a str or int")
+            if type(item) not in _PLAIN_LEAVES:
+                _check_plain(item, depth - 1)
+    elif t not in _PLAIN_LEAVES:
+        raise CodecError(f"a {t.__name__} is not part of the canonical encoding")
+
+
+def decode_body(body: bytes) -> Any:
+    """``codec.decode(body)``, read by msgpack's C unpacker and then checked for the types the
+    codec allows: the same values, accepted and refused alike (a test compares the two on valid
+    and hostile bodies), about ten times faster on a long journal."""
+    try:
+        value = msgpack.unpackb(body, raw=False, strict_map_key=False, use_list=True)
+    except (ValueError, TypeError, msgpack.UnpackException) as exc:
+        # msgpack refuses what the codec refuses too: bad UTF-8, trailing or missing bytes,
+        # unhashable map keys, nesting past its stack
+        raise CodecError(str(exc) or type(exc).__name__) from None
+    _check_plain(value, 64)
+    return value
 
 
 @dataclass
@@ -94,7 +130,7 @@ def read_journal(path: str | Path, allow_torn_tail: bool = False) -> JournalCont
         if stored != link:
             raise JournalError(path, index, "hash chain broken: the record or one before it was altered")
         try:
-            record = decode(body)
+            record = decode_body(body)
         except CodecError as exc:
             raise JournalError(path, index, f"record body unreadable ({exc})") from None
         if not isinstance(record, dict) or not isinstance(record.get("type"), str):
@@ -142,6 +178,7 @@ class Journal:
         off; the file as it was is kept beside it as ``<path>.torn``."""
         contents = read_journal(path, allow_torn_tail=drop_torn_tail)
         if contents.torn:
+            import shutil  # only for a torn journal
             shutil.copyfile(str(path), f"{path}.torn")
         f = open(str(path), "r+b")
         f.seek(contents.size)

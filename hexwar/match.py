@@ -8,15 +8,14 @@ then made current. ``replay`` runs a journal back through the engine and checks 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
 from hexwar import __version__
 from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed, secret
-from hexwar.engine.levels import DEFAULT_LEVEL, computer_for
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
@@ -29,13 +28,26 @@ MAX_ORDERS = 200_000  # a computer game longer than this is a ruleset bug, not a
 
 def ruleset_hash(ruleset_id: str) -> str:
     """A hash of the ruleset's source files, so a journal records which rules it was played by."""
-    package = KNOWN[ruleset_id]
     h = hashlib.blake2b(digest_size=16)
     h.update(ENGINE_VERSION.encode())
-    for entry in sorted(resources.files(package).iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".py"):
-            h.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    for name, read in _ruleset_sources(KNOWN[ruleset_id]):
+        h.update(name.encode() + b"\0" + read())
     return h.hexdigest()
+
+
+def _ruleset_sources(package: str) -> list[tuple[str, Callable[[], bytes]]]:
+    """The package's ``.py`` files by name, each with a way to read its bytes. A package on disk
+    (every install, editable or not) is listed straight from its folder; importing
+    ``importlib.resources`` for that cost a one-shot ``hexwar replay`` more than the hashing."""
+    module = importlib.import_module(package)
+    folders = [f for f in getattr(module, "__path__", ()) if os.path.isdir(f)]
+    if len(folders) == 1:
+        entries = sorted(os.scandir(folders[0]), key=lambda e: e.name)
+        return [(e.name, Path(e.path).read_bytes) for e in entries
+                if e.name.endswith(".py") and e.is_file()]
+    from importlib import resources  # a package inside a zip file, or split over folders
+    return [(e.name, e.read_bytes) for e in sorted(resources.files(package).iterdir(), key=lambda p: p.name)
+            if e.name.endswith(".py")]
 
 
 def random_nonces(seq: int) -> tuple[bytes, bytes]:
@@ -198,6 +210,7 @@ def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = No
              levels: dict[str, str] | None = None, work: int | None = None) -> SimulationResult:
     """Computer against computer to the end of the game; ``levels`` maps a side to its computer
     level (default ``strong``), ``work`` overrides the strong level's budget per decision."""
+    from hexwar.engine.levels import DEFAULT_LEVEL, computer_for  # the players: not for a replay
     levels = {s.id: (levels or {}).get(s.id, DEFAULT_LEVEL) for s in scenario.sides}
     match = Match.new(scenario, seed=seed, journal_path=journal_path,
                       players={s.id: f"computer ({levels[s.id]})" for s in scenario.sides})

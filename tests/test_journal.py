@@ -128,3 +128,93 @@ def test_torn_tail_is_only_forgiven_at_the_very_end(tmp_path):
     path.write_bytes(bytes(damaged))
     with pytest.raises(JournalError):
         read_journal(path, allow_torn_tail=True)
+
+
+def _codec_or_error(decoder, body):
+    """What a decoder makes of ``body``: the value's repr (types told apart: ``True`` and ``1``,
+    ``b"a"`` and ``"a"``), or "refused"."""
+    from hexwar.engine.codec import CodecError
+    try:
+        return repr(decoder(body))
+    except CodecError:
+        return "refused"
+
+
+def _hostile_bodies():
+    """Bodies the codec must refuse or read: floats, extension types, odd map keys, bad UTF-8,
+    trailing and missing bytes, nesting at and past the codec's limit."""
+    yield b"\xca\x00\x00\x00\x00"  # float 32
+    yield b"\x81\xa1k\xcb" + bytes(8)  # a float 64 inside a map
+    yield b"\xd4\x01\x00"  # fixext 1
+    yield b"\x91\xc7\x01\x05\x00"  # ext 8 inside an array
+    yield b"\x81\xc4\x01k\x01"  # a bin key
+    yield b"\x81\x91\x01\x01"  # an array key
+    yield b"\x81\xc0\x01"  # a nil key
+    yield b"\x81\xc3\x01"  # a bool key (the codec takes it as an int key)
+    yield b"\x81\x05\x01"  # an int key
+    yield b"\xa2\xff\xfe"  # not UTF-8
+    yield b"\x01\x02"  # trailing byte
+    yield b"\x92\x01"  # array cut short
+    yield b""  # nothing
+    yield b"\xc1"  # never used
+    for depth in (63, 64, 65, 66):
+        yield b"\x91" * depth + b"\x01"
+        yield b"\x91" * depth + b"\x90"
+        yield b"\x81\xa1k" * depth + b"\x80"
+
+
+def test_fast_body_reader_agrees_with_the_codec():
+    """``decode_body`` (msgpack's C reader plus a type check) reads every record of the stored
+    journals as ``codec.decode`` does, and refuses exactly what the codec refuses, damaged
+    bodies included."""
+    import random
+    from pathlib import Path
+
+    from hexwar.engine.codec import decode
+    from hexwar.journal import decode_body
+
+    root = Path(__file__).parent
+    journals = sorted(root.glob("golden/*.journal")) + sorted(root.glob("engine/fixtures/*.journal"))
+    assert journals
+    import msgpack
+    bodies = []
+    for path in journals:
+        unpacker = msgpack.Unpacker(raw=False)
+        unpacker.feed(path.read_bytes()[len(MAGIC):])
+        bodies.extend(frame[0] for frame in unpacker)
+    rng = random.Random(16)
+    damaged = []
+    for body in rng.sample(bodies, 40):
+        for _ in range(30):
+            b = bytearray(body)
+            b[rng.randrange(len(b))] = rng.randrange(256)
+            damaged.append(bytes(b))
+        damaged.append(body[: rng.randrange(len(body))])
+    refused = 0
+    for body in [*bodies, *_hostile_bodies(), *damaged]:
+        want = _codec_or_error(decode, body)
+        assert _codec_or_error(decode_body, body) == want, body[:40]
+        refused += want == "refused"
+    assert refused > 20  # the hostile and damaged bodies did reach the refusals
+
+
+def test_ruleset_hash_reads_the_same_files_as_importlib_resources():
+    """The ruleset hash lists the package folder itself; it must hash exactly the files (and
+    bytes) that ``importlib.resources`` lists, or journals recorded before would be flagged."""
+    import hashlib
+    from importlib import resources
+
+    from hexwar.engine import ENGINE_VERSION
+    from hexwar.engine.rulesets import KNOWN
+    from hexwar.match import ruleset_hash
+
+    for ruleset_id, package in sorted(KNOWN.items()):
+        h = hashlib.blake2b(digest_size=16)
+        h.update(ENGINE_VERSION.encode())
+        names = []
+        for entry in sorted(resources.files(package).iterdir(), key=lambda p: p.name):
+            if entry.name.endswith(".py"):
+                names.append(entry.name)
+                h.update(entry.name.encode() + b"\0" + entry.read_bytes())
+        assert "__init__.py" in names, ruleset_id  # a test ruleset (drill) may be one file
+        assert ruleset_hash(ruleset_id) == h.hexdigest(), ruleset_id

@@ -3,6 +3,8 @@ number, read a message. Each returns its answer through ``dismiss``."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,18 +35,23 @@ def facing_of(order: Order) -> int | None:
 class ChooseOrder(ModalScreen[Order | None]):
     """Pick one legal order: arrows and enter, a digit for the numbered line, or, when the
     choices differ by facing, the direction key of that facing (one key press). Attacks show the
-    engine's odds for the highlighted choice."""
+    engine's odds for the highlighted choice.
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    With ``show``, the screen below marks where the highlighted choice happens, and ``m`` hides
+    the dialog to look at the map (a retreat hex means little without the ground around it)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("m", "peek", "Map")]
 
     def __init__(self, game: Game, orders: list[Order], title: str, *, can_cancel: bool = True,
-                 context: str = "") -> None:
+                 context: str = "", show: Callable[[Order], None] | None = None) -> None:
         super().__init__()
         self.game = game
         self.orders = orders
         self.title_text = title
         self.can_cancel = can_cancel
         self.context = context  # what just happened, for a decision the rules ask for
+        self.show = show  # marks the highlighted choice on the map below
+        self.peeking = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -59,8 +66,11 @@ class ChooseOrder(ModalScreen[Order | None]):
             hint = "enter or digit: choose"
             if self._facing_keys():
                 hint += " · the key in [ ]: that facing"
+            if self.show is not None:
+                hint += " · m: look at the map"
             hint += " · esc: cancel" if self.can_cancel else " (the rules require an answer)"
             yield Label(words(self, hint), classes="dialog-hint", markup=False)
+        yield Label("", id="peek-line", markup=False)
 
     def _facing_keys(self) -> dict[str, int]:
         """Key -> index of the order whose facing points that way, when each facing appears at
@@ -80,7 +90,19 @@ class ChooseOrder(ModalScreen[Order | None]):
         return out
 
     def on_key(self, event: Key) -> None:
-        """A digit picks that numbered choice; a direction key picks that facing."""
+        """A digit picks that numbered choice; a direction key picks that facing. While the
+        map is shown, up and down still step through the choices (and their marks)."""
+        if self.peeking and event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.orders[self.query_one(OptionList).highlighted or 0])
+            return
+        if self.peeking and event.key in ("up", "down"):
+            event.stop()
+            event.prevent_default()
+            choices = self.query_one(OptionList)
+            choices.action_cursor_up() if event.key == "up" else choices.action_cursor_down()
+            return
         index = None
         if event.character and event.character.isdigit() and len(event.key) == 1:
             n = int(event.character)
@@ -94,14 +116,38 @@ class ChooseOrder(ModalScreen[Order | None]):
             self.dismiss(self.orders[index])
 
     def on_mount(self) -> None:
+        self.query_one("#peek-line").display = False
         self.query_one(OptionList).highlighted = 0
         self._preview(0)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._preview(event.option_index)
 
+    def action_peek(self) -> None:
+        """Hide the dialog to see the map with the highlighted choice marked; ``m`` again (or
+        esc) brings it back. Nothing is chosen while looking."""
+        if self.show is None:
+            return
+        self.peeking = not self.peeking
+        self.set_class(self.peeking, "-peek")
+        self.query_one(".dialog").display = not self.peeking
+        self.query_one("#peek-line").display = self.peeking
+        if not self.peeking:
+            self.query_one(OptionList).focus()  # hidden, it lost the focus: enter works again
+        self._peek_line()
+
+    def _peek_line(self) -> None:
+        index = self.query_one(OptionList).highlighted or 0
+        line = (f"{index + 1}. {order_text(self.game, self.orders[index])} (marked on the map)"
+                f" · up/down: other choices · enter or {index + 1}: choose · m: back")
+        self.query_one("#peek-line", Label).update(words(self, line))
+
     def _preview(self, index: int) -> None:
         order = self.orders[index]
+        if self.show is not None:
+            self.show(order)
+        if self.peeking:
+            self._peek_line()
         box = self.query_one("#odds", Static)
         if is_attack(order):
             box.update(words(self, "Combat preview\n" + "\n".join(preview_lines(self.game, order))))
@@ -113,7 +159,9 @@ class ChooseOrder(ModalScreen[Order | None]):
         self.dismiss(self.orders[event.option_index])
 
     def action_cancel(self) -> None:
-        if self.can_cancel:
+        if self.peeking:
+            self.action_peek()
+        elif self.can_cancel:
             self.dismiss(None)
         else:
             self.notify("This decision must be made before play goes on.", severity="warning")

@@ -7,7 +7,7 @@ player thinks in a worker thread so the screen stays responsive.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -16,7 +16,7 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from hexwar.engine import Order
+from hexwar.engine import Game, Order
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_linedraw, hex_neighbor
 from hexwar.engine.levels import computer_for
 from hexwar.engine.orders import IllegalOrderError
@@ -27,7 +27,7 @@ from .campaign_points import jump_prompt, jump_target, jump_width
 from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
                        phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
-from .picking import Legal, nothing_to_decide, path_end, target_hexes
+from .picking import Legal, nothing_to_decide, path_end, target_hexes, units_of
 from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
 from .session import Session
 from .turn_summary import Snapshot, notice_lines, summary_lines
@@ -56,6 +56,7 @@ class GameScreen(Screen):
         self._snapshot: Snapshot | None = None
         self._away: set[str] = set()  # other sides (computer, network opponent) that played since
         self.highlight: list[Hex] = []  # where the other side's moved units stand now
+        self.choice: list[Hex] = []  # where the highlighted answer of a decision dialog happens
         self._last_to_act: str | None = None
 
     # --- layout ---------------------------------------------------------------------------
@@ -421,6 +422,8 @@ class GameScreen(Screen):
         title = f"{side_name(game, p.get('side'))}: decide {kind}"
         if isinstance(about, str) and about in game.state.units:
             title += f" for {unit_title(game, about)}"
+        elif (division := _one_division(game, p.get("units"))) is not None:
+            title += f" in {division}"
         if why:
             title += f" ({plain(game, str(why))})"
         left = p.get("count")
@@ -431,14 +434,34 @@ class GameScreen(Screen):
             return
         dice = "die" if self.app.ascii else "\u2684"
         recent = "\n".join(event_text(game, ev, dice) for ev in self._events()[-4:])
-        self.app.clear_notifications()  # a notice must not cover the answers (the log keeps it)
+        # a notice must not cover the answers (the log keeps it); notices are messages, so one
+        # posted just now (the other side's summary) is only cleared after it has arrived
+        self.app.call_later(self.app.clear_notifications)
         self.app.push_screen(ChooseOrder(game, orders, title, can_cancel=False,
-                                         context=f"What just happened:\n{recent}" if recent else ""),
+                                         context=f"What just happened:\n{recent}" if recent else "",
+                                         show=self._show_choice),
                              self._chosen)
 
+    def _show_choice(self, order: Order) -> None:
+        """Mark where a decision's highlighted answer happens (the retreat's end, the unit
+        that would lose a step) and put the cursor there, so the map below tells the answers apart."""
+        game = self.session.game
+        end = path_end(order)
+        hexes = [end] if end is not None else target_hexes(game, order)
+        if not hexes:
+            hexes = [Hex(*game.state.units[uid].hex) for uid in units_of(order)
+                     if uid in game.state.units and game.state.units[uid].hex is not None]
+        self.choice = hexes
+        if hexes:
+            self.map_view.cursor = hexes[0]
+        self._update_map()
+
     def _chosen(self, order: Order | None) -> None:
+        self.choice = []
         if order is not None:
             self.play(order)
+        else:
+            self._update_map()
 
     @work(thread=True, exclusive=True, group="computer")
     def computer_turn(self) -> None:
@@ -734,6 +757,8 @@ class GameScreen(Screen):
         marks = self._selection_marks()
         for h in self.highlight:
             marks.setdefault(h, Marks()).moved = True
+        for h in self.choice:
+            marks.setdefault(h, Marks()).target = True
         return marks
 
     def action_zoom(self, delta: int) -> None:
@@ -809,3 +834,15 @@ class GameScreen(Screen):
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "computer")
 
+
+def _one_division(game: Game, uids: Any) -> str | None:
+    """The name of the one division every unit of a decision belongs to (a set-up loss falls on
+    one division), else None."""
+    if not isinstance(uids, list) or not uids:
+        return None
+    units = game.state.units
+    divisions = {units[u].division for u in uids if isinstance(u, str) and u in units}
+    if len(divisions) != 1 or None in divisions:
+        return None
+    div = divisions.pop()
+    return next((d.name for d in game.scenario.divisions if d.id == div), None)

@@ -101,3 +101,29 @@ def test_R6_selecting_cavalry_in_the_fire_phase_says_only_foot_and_guns_fire():
     assert g.state.phase == "fire"
     reason = g.why_not("c", g.map.parse("0501"))
     assert "only infantry and artillery fire" in reason and "R6" in reason
+
+
+def test_R8_7_a_step_loss_choice_names_the_hex_and_what_the_loss_does():
+    # the owner picks which unit loses a step: a full two-step counter flips to its reduced side,
+    # a reduced one is eliminated (R8.7, R10.1); the choice must say where each one stands
+    from hexwar.engine.rulesets.poltava.board import stat
+    g = game([U("a", "sweden", "sw-inf", "0501", name="Uppland I"),
+              U("b", "sweden", "sw-inf", "0502", name="Uppland II", strength=1),
+              U("z", "russia", "ru-inf", "1010")])
+    full = g.ruleset.order_words(g, O("lose", unit="a"))
+    cs, rcs = stat(g.state.units["a"], "cs"), stat(g.state.units["a"], "rcs")
+    assert full == f"Uppland I, 0501, full CS {cs} \u2192 reduced CS {rcs}"
+    worn = g.ruleset.order_words(g, O("lose", unit="b"))
+    assert worn == f"Uppland II, 0502, reduced CS {rcs} \u2192 eliminated"
+    assert g.ruleset.order_words(g, O("end-phase")) == ""  # the generic words serve
+
+
+def test_R8_7_melee_result_and_elimination_read_as_the_rulebook_says():
+    g = game([U("a", "sweden", "sw-inf", "0501", name="Uppland I"), U("z", "russia", "ru-inf", "1010")],
+             divisions=[("sw", "sweden", 9), ("ru", "russia", 9)])
+    said = g.event_words({"t": "melee-result", "result": "D2", "roll": 5, "drm": -1})
+    assert said == "melee result D2 (they lose 2): roll 5, DRM -1"
+    said = g.event_words({"t": "eliminated", "unit": "a", "division": "sw", "counted": True})
+    assert said == "Uppland I eliminated, into the rout box of sw"
+    assert g.event_words({"t": "eliminated", "unit": "a", "division": "sw", "counted": False}) == "Uppland I eliminated"
+    assert g.event_words({"t": "phase", "turn": 5}) is None  # the generic line serves

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 from functools import partial
-from fractions import Fraction
+from math import lcm
 from itertools import compress
 from operator import attrgetter
 from typing import Any
@@ -166,26 +166,39 @@ def _cube(h) -> tuple[int, int, int]:
     return h[0], h[1], -h[0] - h[1]
 
 
-def _interval(a, b, cells) -> tuple[Fraction, Fraction] | None:
-    """The t-interval of segment a->b lying in every one of ``cells`` (closed), or None."""
+def _interval(a, b, cells) -> bool:
+    """Does some part of segment a->b (t from 0 to 1) lie in every one of ``cells`` (closed)?
+
+    Each cell bounds t between (-1 - f0) / f1 and (1 - f0) / f1 for three pairs, and f1 depends
+    on the segment alone (not on the cell). So every bound is a whole multiple of 1/L, L the
+    least common multiple of the nonzero |f1|, and the test runs on integers scaled by L: the
+    same comparisons as exact fractions would make, without making any."""
     ca, cb = _cube(a), _cube(b)
-    lo, hi = Fraction(0), Fraction(1)
+    slopes = [(cb[i] - cb[j]) - (ca[i] - ca[j]) for i, j in _PAIRS]
+    scale = 1
+    for f1 in slopes:
+        if f1:
+            scale = lcm(scale, abs(f1))
+    lo, hi = 0, scale
     for c in cells:
         cc = _cube(c)
-        for i, j in _PAIRS:
+        for (i, j), f1 in zip(_PAIRS, slopes):
             f0 = (ca[i] - ca[j]) - (cc[i] - cc[j])
-            f1 = (cb[i] - cb[j]) - (ca[i] - ca[j])
             if f1 == 0:
                 if abs(f0) > 1:
-                    return None
+                    return False
                 continue
-            t1, t2 = Fraction(-1 - f0, f1), Fraction(1 - f0, f1)
+            step = scale // f1  # exact: f1 divides scale; negative when f1 is
+            t1, t2 = (-1 - f0) * step, (1 - f0) * step
             if t1 > t2:
                 t1, t2 = t2, t1
-            lo, hi = max(lo, t1), min(hi, t2)
+            if t1 > lo:
+                lo = t1
+            if t2 < hi:
+                hi = t2
             if lo > hi:
-                return None
-    return lo, hi
+                return False
+    return True
 
 
 def sight_touches(a, b) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]:
@@ -201,14 +214,14 @@ def sight_touches(a, b) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]:
     for line in hex_line_pair(a, b):
         for h in line:
             near.update(hex_spiral(h, 1))
-    cells = sorted(h for h in near if _interval(a, b, (h,)) is not None)
+    cells = sorted(h for h in near if _interval(a, b, (h,)))
     hexes = tuple(h for h in cells if h not in (a, b))
     inside = set(cells)
     sides = []
     for h in cells:
         for n in hex_neighbors(h):
             if n in inside and h < n and a not in (h, n) and b not in (h, n) \
-                    and _interval(a, b, (h, n)) is not None:
+                    and _interval(a, b, (h, n)):
                 sides.append((h, n))
     hit = (hexes, tuple(sides))
     if len(_SIGHT) > 50000:

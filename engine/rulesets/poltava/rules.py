@@ -745,6 +745,12 @@ class PoltavaRuleset(Ruleset):
     def odds_summary(self, game, order: Order) -> str:
         return words.odds_summary(self.odds(game, order))
 
+    def order_words(self, game, order: Order) -> str:
+        return words.order_words(game, order)
+
+    def event_words(self, game, event) -> str | None:
+        return words.event_words(game, event)
+
     def player_aid(self, game) -> list[tuple[str, list[str]]]:
         return words.player_aid(self, game)
 

@@ -219,3 +219,77 @@ def player_aid(ruleset: Any, g: Any) -> list[tuple[str, list[str]]]:
                      + ", ".join(bits) + "  (full/reduced)")
     return [("Sequence of play", seq), ("Combat tables", crt), ("Terrain effects (TEC)", tec),
             ("Counters", units)]
+
+
+# ---------------------------------------------------------------------------- orders and events
+def _where(g: Any, u: Any) -> str:
+    return g.map.label(Hex(*u.hex)) if u.hex is not None else "off the map"
+
+
+def _counter(u: Any) -> str:
+    """``full CS 4`` / ``reduced CS 2``: the side of the counter up and what it fights with."""
+    if arm(u) == "leader":
+        return "leader"
+    return f"{'reduced' if reduced(u) else 'full'} CS {cs_of(u)}"
+
+
+def order_words(g: Any, order: Any) -> str:
+    """A step loss says where the unit stands and what the loss does to the counter, so the
+    owner can choose (R8.7, S1 set-up); the other orders keep the generic words."""
+    if order.kind != "lose":
+        return ""
+    u = g.state.units.get(order.get("unit"))
+    if u is None:
+        return ""
+    after = f"reduced CS {stat(u, 'rcs')}" if u.max_strength >= 2 and not reduced(u) else "eliminated"
+    return f"{u.name or u.id}, {_where(g, u)}, {_counter(u)} \u2192 {after}"
+
+
+_MOVE_MODES = {"road": " by road", "long": " in long movement"}
+
+
+def event_words(g: Any, ev: dict[str, Any]) -> str | None:
+    """A log line for the events a player reads most; None keeps the generic line."""
+    t = ev.get("t")
+    units = g.state.units
+    name = (lambda uid: units[uid].name or uid if uid in units else str(uid))
+    uid = ev.get("unit")
+    if t == "melee":
+        att = ", ".join(name(a) for a in ev.get("attackers", []))
+        shifts = ev.get("shifts") or []
+        why = "; ".join(f"{s[0]} {int(s[1]):+d}" for s in shifts if isinstance(s, (list, tuple)) and len(s) == 2)
+        return (f"melee: {att} (CS {ev.get('attacker_cs')}) attack {', '.join(ev.get('hexes', []))}"
+                f" (CS {ev.get('defender_cs')}): column {ev.get('column')}"
+                + (f" after shifts ({why})" if why else "") + f", DRM {int(ev.get('drm', 0)):+d}")
+    if t == "melee-result":
+        res = str(ev.get("result"))
+        return f"melee result {res} ({result_words(res)}): roll {ev.get('roll')}, DRM {int(ev.get('drm', 0)):+d}"
+    if t == "reduced" and uid in units:
+        return f"{name(uid)} loses a step: reduced side up, CS {cs_of(units[uid])}"
+    if t == "eliminated":
+        div = next((d.name for d in g.scenario.divisions if d.id == ev.get("division")), None)
+        into = f", into the rout box of {div}" if ev.get("counted") and div else ""
+        return f"{name(uid)} eliminated{into}"
+    if t == "hit":
+        return f"fire: {name(uid)} hits {name(ev.get('target'))}"
+    if t == "moves":
+        return f"{name(uid)} moves to {ev.get('to')}{_MOVE_MODES.get(str(ev.get('mode')), '')}"
+    if t in ("retreats", "pursues", "withdraws", "displaced"):
+        verb = {"displaced": "is displaced"}.get(t, t)
+        return f"{name(uid)} {verb} to {ev.get('to')}"
+    if t == "leader-moves":
+        return f"{name(uid)} rides to {ev.get('to')}"
+    if t == "enters":
+        return f"{name(uid)} enters the map at {ev.get('hex')}"
+    if t == "blocked-retreat-loss":
+        return f"{name(uid)} has no retreat left and loses a step instead (R8.9.2)"
+    if t == "leader-lost":
+        div = next((d.name for d in g.scenario.divisions if d.id == ev.get("division")), None)
+        return f"{name(ev.get('leader'))} is lost (R9.5)" + (f": one more in the rout box of {div}" if div else "")
+    if t == "redoubt-captured":
+        return f"the Swedes take {name(ev.get('redoubt'))} (S2-2.3)"
+    if t == "joins-roos-column":
+        return f"{name(uid)} joins Roos's column"
+    if t == "division-routs":
+        return f"{ev.get('name', ev.get('division'))} ROUTS (R10.1)"
+    return None
