@@ -51,15 +51,27 @@ class Computer:
                 f"(turn {game.state.turn}, phase {game.state.phase})")
         return best[2]
 
-    def _recall(self, game: Game, rnd: dict, side: str) -> None:
+    def _recall(self, game: Game, rnd: dict, side: str, plans: list | None = None) -> None:
         """Make the plan of this round again (it depends on the state and the secret key only)
-        and keep it if it opens the recorded commitment."""
+        and keep it if it opens the recorded commitment; ``plans``: the candidates to try."""
         key = (rnd["round"], side)
-        plan = game.ruleset.ai_plan(game, side)
-        salt = hashlib.blake2b(self.secret_key + b"|" + "|".join(key).encode(), digest_size=16).digest()
+        salt = self._salt(key)
         bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
-        if secret.commitment(bound, plan, salt) == rnd["commits"].get(side):
-            self.plans[key] = (plan, salt)
+        for plan in plans if plans is not None else [game.ruleset.ai_plan(game, side)]:
+            if secret.commitment(bound, plan, salt) == rnd["commits"].get(side):
+                self.plans[key] = (plan, salt)
+                return
+
+    def _salt(self, key: tuple[str, str]) -> bytes:
+        return hashlib.blake2b(self.secret_key + b"|" + "|".join(key).encode(), digest_size=16).digest()
+
+    def commit(self, game: Game, rnd: dict, side: str, plan: secret.Plan) -> Order:
+        """The commitment to ``plan``, which is kept (with its salt) for the reveal."""
+        key = (rnd["round"], side)
+        salt = self._salt(key)
+        self.plans[key] = (plan, salt)
+        bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
+        return Order.make(secret.COMMIT, digest=secret.commitment(bound, plan, salt))
 
     def _secret_step(self, game: Game, rnd: dict) -> Order:
         """Commit to a plan made from the state alone (which holds no other side's plan, only its
@@ -67,12 +79,7 @@ class Computer:
         side = game.to_act() or ""
         key = (rnd["round"], side)
         if secret.stage(rnd) == "commit":
-            plan = game.ruleset.ai_plan(game, side)
-            salt = hashlib.blake2b(self.secret_key + b"|" + "|".join(key).encode(),
-                                   digest_size=16).digest()
-            self.plans[key] = (plan, salt)
-            bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
-            return Order.make(secret.COMMIT, digest=secret.commitment(bound, plan, salt))
+            return self.commit(game, rnd, side, game.ruleset.ai_plan(game, side))
         if key not in self.plans:
             self._recall(game, rnd, side)  # e.g. a game saved between commitment and reveal
         if key not in self.plans:

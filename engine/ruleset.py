@@ -273,6 +273,11 @@ class Ruleset:
         """The computer's secret plan for ``side``, made from the shared state only."""
         return []
 
+    def ai_plans(self, game: Position, side: str) -> list[list[list[Any]]]:
+        """The plans the strong computer compares in a secret round, ``ai_plan`` first, each
+        made from the shared state only. One plan (the default) means nothing to compare."""
+        return [self.ai_plan(game, side)]
+
     def plan_problem(self, game: Position, side: str, plan: list[list[Any]]) -> str | None:
         """None if ``side`` may commit to ``plan`` now, else why not: players check a plan
         before committing, since the reveal of a plan the rules refuse is refused too."""

@@ -28,6 +28,13 @@ and ``settle`` (score an attack only after the rerolls, losses and pursuit it le
 answered; measured on poltava-1, about four in ten of an attack's outcomes stop at a reroll
 decision with the result not yet applied). Its candidates come from ``Ruleset.strong_orders``,
 where the ruleset may put a plan of its own in front of the basic scoring.
+
+Secret rounds (plans committed before they are revealed): with ``plan_work`` in its budget and
+more than one plan from ``Ruleset.ai_plans``, the strong level plays each plan on a copy against
+the plan the basic player would make for the other side from the shared state, to the end of the
+turn, and commits to the best (``secret_step``). The other side's real plan is never read: the
+state holds only its commitment. No ruleset ships it on yet: for Flames of War it measured no
+better than basic's plan (benchmarks/ai_strength.md), so every strong player commits basic's plan.
 """
 
 from __future__ import annotations
@@ -66,6 +73,9 @@ class Budget:
     right after an attack order the result is often not yet applied, and a position scored
     there says nothing about the attack. At most ``settle`` answers deep, and only while the
     candidate's share of ``work`` lasts.
+    ``plan_work``: orders played on in lookahead copies to choose a secret plan (0: commit to
+    the basic player's plan); see ``secret_step``. ``plan_samples``: dice streams each plan is
+    played on with.
     ``depth``: orders the basic player plays on after a candidate until the next order that
     rolls, whose outcomes are then weighed exactly (0: score the position right after it).
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
@@ -84,6 +94,8 @@ class Budget:
     scope: str = "dice"
     answers: bool = False
     settle: int = 0
+    plan_work: int = 0
+    plan_samples: int = 2
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -203,16 +215,19 @@ class StrongComputer:
 
     def budget_for(self, game: Game) -> Budget:
         """The budget for a decision in ``game``: the one given, else the ruleset's designed one
-        (a ruleset whose orders are costly to resolve looks less far), with ``work`` applied."""
+        (a ruleset whose orders are costly to resolve looks less far; its optional ``"sides"``
+        entry maps a side to fields that differ for that side), with ``work`` applied."""
         budget = self.fixed_budget
         if budget is None:
-            budget = replace(DEFAULT_BUDGET, **game.ruleset.search_budget)
+            fields = dict(game.ruleset.search_budget)
+            fields.update(fields.pop("sides", {}).get(game.to_act() or "", {}))
+            budget = replace(DEFAULT_BUDGET, **fields)
         return budget if self.work is None else budget.scaled(self.work)
 
     def choose(self, game: Game) -> Order:
         rnd = game.ruleset.secret_round(game)
         if rnd is not None and secret.next_side(rnd) == game.to_act():
-            return self.basic.choose(game)  # commit to a plan, or reveal it: nothing to search
+            return self.secret_step(game, rnd)
         self.budget = self.budget_for(game)
         cands = self.candidates(game)
         self.last_work = 0
@@ -240,6 +255,74 @@ class StrongComputer:
         self.last_work = work.spent
         assert best is not None
         return best[2]
+
+    # --- secret plans ------------------------------------------------------------------------
+    def secret_step(self, game: Game, rnd: dict) -> Order:
+        """Commit to the best of the ruleset's plans (``Ruleset.ai_plans``) or reveal it. With
+        ``plan_work`` in the budget and more than one plan, each is tried against the plan the
+        basic player would make for the other side, from the shared state (never from the
+        state's commitments, which hide the real one), played on to the end of the turn."""
+        side = game.to_act() or ""
+        self.last_work = 0
+        budget = self.budget_for(game)
+        if secret.stage(rnd) != "commit":
+            if (rnd["round"], side) not in self.basic.plans and budget.plan_work > 0:
+                self.basic._recall(game, rnd, side, game.ruleset.ai_plans(game, side))
+            return self.basic.choose(game)
+        if budget.plan_work <= 0:
+            return self.basic.choose(game)
+        plans = game.ruleset.ai_plans(game, side)
+        if len(plans) <= 1:
+            return self.basic.commit(game, rnd, side, plans[0])
+        self.budget = budget
+        return self.basic.commit(game, rnd, side, self.best_plan(game, rnd, side, plans))
+
+    def best_plan(self, game: Game, rnd: dict, side: str, plans: list) -> list:
+        """The plan with the best mean score over ``samples`` dice streams (the same streams
+        for every plan); ties keep the earlier plan (basic's is first)."""
+        guess = {s: game.ruleset.ai_plan(game, s) for s in rnd["sides"] if s != side}
+        key = _hash(self.seed, b"plan", rnd["round"].encode(), side.encode())
+        work = Work(self.budget.plan_work)
+        best: tuple[Fraction, int] | None = None
+        for rank, plan in enumerate(plans):
+            share = Work(work.left // (len(plans) - rank))
+            value = self.plan_value(game, rnd, {**guess, side: plan}, side, key, share)
+            work.spent += share.spent
+            if best is None or (value, -rank) > best:
+                best = (value, -rank)
+        self.last_work = work.spent
+        assert best is not None
+        return plans[-best[1]]
+
+    def plan_value(self, game: Game, rnd: dict, plans: dict, side: str, key: bytes, work: Work) -> Fraction:
+        """Mean score for ``side`` when every side reveals ``plans`` and the basic player plays
+        the rest of the turn, over ``samples`` dice streams (within ``work``)."""
+        n = self.budget.plan_samples
+        total = Fraction(0)
+        for r in range(n):
+            limit = work.left // (n - r)
+            trial = game.copy()
+            trial_rnd = trial.ruleset.secret_round(trial)
+            assert trial_rnd is not None
+            salt = bytes(16)  # the trial's own commitments, under a public salt
+            for s in rnd["sides"]:
+                bound = secret.binding(game.scenario.source_hash, rnd["round"], s)
+                trial_rnd["commits"][s] = secret.commitment(bound, plans[s], salt)
+            dice = Dice(_hash(key, b"turn", r.to_bytes(4, "big")))
+            turn = trial.state.turn
+            try:
+                for s in rnd["sides"]:
+                    trial.apply(Order.make(secret.REVEAL, plan=plans[s], salt=salt.hex()), dice)
+            except IllegalOrderError:
+                return Fraction(-2 * WIN)
+            used = 0
+            while not trial.over and trial.state.turn == turn and used < limit \
+                    and trial.ruleset.secret_round(trial) is None:
+                trial.apply(self.policy.choose(trial), dice)
+                used += 1
+            work.spent += used + 1
+            total += self.score(trial, side)
+        return total / n
 
     # --- looking ahead ---------------------------------------------------------------------
     def outcomes(self, game: Game, order: Order, key: bytes, work: Work) -> list[tuple[Fraction, Game]]:

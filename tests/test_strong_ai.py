@@ -184,7 +184,8 @@ def test_r10_2_poltava_evaluation_is_the_rout_race():
     assert scores == sorted(scores) and len(set(scores)) == len(scores)
     # the counter that routs a division is worth more than the first one
     assert scores[3] - scores[2] > scores[1] - scores[0]
-    assert game.ruleset.evaluate(game, "russia") == -scores[-1]
+    # Russia wins by standing to the end of turn 12 (S2 victory 1): its own rout weighs double
+    assert abs(game.ruleset.evaluate(game, "russia") + 2 * scores[-1]) <= 1
 
 
 def test_budget_counts_work_not_time():
@@ -229,7 +230,7 @@ def _simulate(sid, hashseed, *extra):
     return json.loads(r.stdout)
 
 
-@pytest.mark.parametrize("sid", ["border-clash", "attack-on-morobad", "poltava-1"])
+@pytest.mark.parametrize("sid", ["border-clash", "attack-on-morobad", "poltava-1", "meeting-engagement"])
 def test_strong_is_deterministic_across_processes_and_hash_seeds(sid):
     a = _simulate(sid, 0)
     b = _simulate(sid, 4242)

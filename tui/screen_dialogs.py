@@ -18,7 +18,7 @@ from hexwar.engine import Game, Order
 from hexwar.mapglyphs import unit_drawing
 
 from . import keys
-from .describe import ascii_only, order_text, preview_lines
+from .describe import ascii_only, odds_lines, order_text, preview_lines
 from .picking import is_attack
 
 
@@ -149,11 +149,12 @@ class ChooseOrder(ModalScreen[Order | None]):
         if self.peeking:
             self._peek_line()
         box = self.query_one("#odds", Static)
-        if is_attack(order):
-            box.update(words(self, "Combat preview\n" + "\n".join(preview_lines(self.game, order))))
+        lines = preview_lines(self.game, order) if is_attack(order) else []
+        if lines and lines != odds_lines(self.game, {}):
+            box.update(words(self, "Combat preview\n" + "\n".join(lines)))
             box.display = True
         else:
-            box.display = False
+            box.display = False  # no odds to show (a stand to lose, say): no empty heading
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.orders[event.option_index])
@@ -250,3 +251,40 @@ class Confirm(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class ChooseUnit(ModalScreen[str | None]):
+    """Pick one of the units stacked in a hex (a general on a regiment's stand, say): arrows and
+    enter, or the digit of its line; esc picks none."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices      # (unit id, what the player reads)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog small"):
+            yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
+            yield OptionList(*[Option(Text(words(self, f"{i + 1}. {text}")), id=str(i))
+                               for i, (_, text) in enumerate(self.choices)], id="choices")
+            yield Label(words(self, "enter or digit: choose · esc: cancel"), classes="dialog-hint",
+                        markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
+
+    def on_key(self, event: Key) -> None:
+        if event.character and event.character.isdigit() and len(event.key) == 1:
+            n = int(event.character)
+            if 1 <= n <= len(self.choices):
+                event.stop()
+                event.prevent_default()
+                self.dismiss(self.choices[n - 1][0])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[event.option_index][0])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

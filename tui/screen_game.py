@@ -28,7 +28,7 @@ from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order
                        phase_title, plain, preview_lines, side_lines, side_name, unit_title)
 from .glyphs import ASCII, UNICODE
 from .picking import Legal, nothing_to_decide, path_end, target_hexes, units_of
-from .screen_dialogs import ChooseOrder, Confirm, JumpTo, Message
+from .screen_dialogs import ChooseOrder, ChooseUnit, Confirm, JumpTo, Message
 from .session import Session
 from .turn_summary import Snapshot, notice_lines, summary_lines
 
@@ -566,7 +566,10 @@ class GameScreen(Screen):
             if self.legal.at_target(self.selected, h):
                 self.action_fire()
                 return
-        here = [u.id for u in self._units_at(h) if self.legal.for_unit(u.id)]
+        here = self._actors_at(h)
+        if len(here) > 1:
+            self._choose_unit(h, here)
+            return
         if here:
             self._select(here[0])
             return
@@ -578,17 +581,51 @@ class GameScreen(Screen):
                 self.app.bell()
                 self.notify(f"Cannot select: {self._why_not(alive[0].id, h)}", severity="warning")
 
-    def _cycle_stack(self, h: Hex) -> None:
-        """Enter on the selected unit: its orders that need no hex (facing, rally...), else the
-        next unit of the stack, else a hint."""
+    def _actors_at(self, h: Hex) -> list[str]:
+        """The units in ``h`` that can act now, a regiment before the leader stacked with it."""
+        return [u.id for u in self._units_for_cards(h) if self.legal.for_unit(u.id)]
+
+    def _choose_unit(self, h: Hex, here: list[str], orders_of: str | None = None) -> None:
+        """Several units in ``h`` can act: the player picks one (``orders_of``, the selected
+        unit, is offered as its orders here)."""
         game = self.session.game
-        uid = self.selected
-        assert uid is not None
+
+        def line(uid: str) -> str:
+            return f"{unit_title(game, uid)}: its orders here" if uid == orders_of else unit_title(game, uid)
+
+        def picked(uid: str | None) -> None:
+            if uid is None:
+                return
+            if uid == orders_of:
+                self._local_orders(uid)
+            else:
+                self._select(uid)
+        self.app.push_screen(ChooseUnit(f"Which unit in {game.map.label(h)}?", [(u, line(u)) for u in here]),
+                             picked)
+
+    def _local_orders(self, uid: str) -> bool:
+        """Open the unit's orders that need no hex (facing, rally...); False when it has none."""
+        game = self.session.game
         local = [o for o in self.legal.for_unit(uid)
                  if path_end(o) is None and not target_hexes(game, o)]
         if local:
             self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}"),
                                  self._chosen)
+        return bool(local)
+
+    def _cycle_stack(self, h: Hex) -> None:
+        """Enter on the selected unit: its orders that need no hex (facing, rally...), or, with
+        another unit of the stack able to act, a choice between those orders and that unit;
+        else the next unit of the stack, else a hint."""
+        uid = self.selected
+        assert uid is not None
+        others = [x for x in self._actors_at(h) if x != uid]
+        game = self.session.game
+        has_local = any(path_end(o) is None and not target_hexes(game, o) for o in self.legal.for_unit(uid))
+        if others and has_local:
+            self._choose_unit(h, [uid] + others, orders_of=uid)
+            return
+        if self._local_orders(uid):
             return
         here = [u.id for u in sorted(self._units_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
         if len(here) > 1 and uid in here:

@@ -299,3 +299,104 @@ def test_s21_8_g30_a_column_whose_tail_does_not_fit_turns_free_about_its_head():
     c = unit(g, "c")
     assert c.hex == Hex(2, 6) and c.facing == 0
     assert B.stand_hexes(c) == (Hex(2, 6), Hex(1, 6), Hex(0, 7), Hex(-1, 7))
+
+
+def _pass_until(g, turn, phase, side):
+    """End phases (blue wins every roll-off: 12 against 5) until ``side`` acts in ``phase``."""
+    while not (g.state.turn == turn and g.state.phase == phase and g.to_act() == side):
+        play(g, "end-phase", dice=[12, 5] * 20)
+
+
+def test_s22_2_a_square_hit_by_fire_may_lose_any_stand_that_keeps_it_connected():
+    # red's square of 4 faces 6 o'clock with its pivot P at (3, 5): RL is NE, RR is NW, so the
+    # rhombus is P, P+RL = (4, 4), P+RR = (3, 4), P+RL+RR = (4, 3) (21.5). P and (4, 3) are two
+    # apart, every other pair touches, so losing any one leaves three touching stands (22.2:
+    # any stand whose loss keeps the unit connected). Red gives up its pivot, which no square
+    # template of three would leave: the three stay where they are, still a formed square.
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 7), formation="line"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 5), formation="square")], phase="fire")
+    rhombus = (Hex(3, 5), Hex(4, 4), Hex(3, 4), Hex(4, 3))
+    assert B.stand_hexes(unit(g, "r")) == rhombus
+    play(g, "fire", unit="b", target=(3, 5), dice=[1])          # 1 <= 10: a hit
+    play(g, "end-phase")                                        # red holds its fire; the phase ends
+    assert g.state.phase == "morale" and g.to_act() == "red"
+    assert sorted(tuple(o["hex"]) for o in g.legal_orders() if o.kind == "lose") == sorted(rhombus)
+    play(g, "lose", unit="r", hex=(3, 5), dice=[1])             # and its morale test passes
+    r = unit(g, "r")
+    assert r.strength == 3 and B.formation(r) == "square" and B.state_of(r) == "formed"
+    assert B.stand_hexes(r) == (Hex(4, 4), Hex(3, 4), Hex(4, 3)) and r.hex == Hex(4, 4)
+    assert g.ruleset.occupied_hexes(g, "r") == B.stand_hexes(r)
+    # next Movement phase: a square steps all its stands one hex, any of the six ways (21.8)
+    _pass_until(g, 2, "movement", "red")
+    ends = sorted(tuple(o["path"][-1]) for o in g.legal_orders() if o.kind == "move" and o["unit"] == "r")
+    assert ends == sorted([(5, 4), (5, 3), (4, 3), (3, 4), (3, 5), (4, 5)])
+    play(g, "move", unit="r", path=((3, 4),), facing=SOUTH)     # one hex west
+    assert B.stand_hexes(unit(g, "r")) == (Hex(3, 4), Hex(2, 4), Hex(3, 3))
+    # the turn after, it leaves square (9.7 item 2, G-43: any facing): the anchor stand (3, 4)
+    # is the line's left end, and a line facing 6 runs west along its right flank
+    _pass_until(g, 3, "movement", "red")
+    play(g, "form", unit="r", formation="line", facing=SOUTH)
+    r = unit(g, "r")
+    assert B.formation(r) == "line" and "stands" not in r.marks
+    assert B.stand_hexes(r) == (Hex(3, 4), Hex(2, 4), Hex(1, 4))
+
+
+def test_s22_2_a_square_that_loses_its_template_stand_stores_nothing():
+    # the default loss (the rhombus's far stand P+RL+RR) leaves the triangle template of three,
+    # so the unit keeps no stand hexes (old journals and digests stay as they were)
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(2, 7), formation="line"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 5), formation="square")], phase="fire")
+    play(g, "fire", unit="b", target=(3, 5), dice=[1])
+    play(g, "end-phase")
+    play(g, "lose", unit="r", hex=(4, 3), dice=[1])
+    r = unit(g, "r")
+    assert "stands" not in r.marks and B.stand_hexes(r) == (Hex(3, 5), Hex(4, 4), Hex(3, 4))
+
+
+def test_s22_4_a_beaten_square_may_lose_any_stand_that_keeps_it_connected():
+    # 22.4 names the same limit for melee: a beaten 4-stand square gives up any of its four
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(3, 7), formation="column"),
+              dict(id="r", side="red", kind="INF_LINE", hex=label(3, 5), formation="square")], phase="attack")
+    rhombus = B.stand_hexes(unit(g, "r"))
+    contact = next(o for o in g.legal_orders() if o.kind == "attack")
+    g.apply(contact, Script(12, 3))
+    g.state.phase, g.state.active = "melee", "blue"
+    # blue 10 + rank 5 + attack 2 + column 1 = 18; red 11 + rank 5 - 2 (square attacked by
+    # infantry) = 14: red is beaten by 4, so it stays, disordered, and loses one stand
+    play(g, "melee", unit="b", dice=[10, 11])
+    assert g.to_act() == "red" and g.state.pending[0]["kind"] == "lose-stand"
+    assert sorted(tuple(o["hex"]) for o in g.legal_orders() if o.kind == "lose") == sorted(map(tuple, rhombus))
+
+
+def test_s21_8_g30_prop_a_step_that_turns_to_fit_costs_what_the_head_pays():
+    # [PROP] (NOTES G-30): the spec does not price the step after which a column turns to fit;
+    # here it costs the head's own step, since the tail is never laid out in the way. The G-30
+    # column above steps NW from (2, 7) to (2, 6): laid out as it stood, its second stand would
+    # enter forest (1, 7) (2 MP for infantry, 22.7) and its tail the lake (0, 9). The head's step
+    # is clear (1 MP), so with 3 MP spent of 4 the turn still fits the allowance (4); with 4
+    # spent it does not; a translation charged at its dearest stand would have cost 2.
+    rows = ["." * 12] * 12
+    rows[9] = "." * 4 + "L" + "." * 7            # axial (0, 9)
+    rows[7] = "." * 4 + "F" + "." * 7            # offset column 4 on row 7 = axial (1, 7)
+    g = game([dict(id="c", side="blue", kind="INF_LINE", hex=label(2, 7), formation="column")], rows=rows)
+    c, view = unit(g, "c"), B.View(g.state)
+    assert g.map.terrain_at(Hex(1, 7)) == "forest" and B.allowance(c)[0] == 4
+    assert B.step_cost(g.map, view, c, Hex(1, 8), Hex(1, 7)) == 2
+    turned = MV._fit_turn(g.map, view, c, Hex(2, 7), Hex(2, 6), NORTH, 2, 3, 4, ())
+    assert turned == [(4, Hex(2, 6), 0, MV.END_ONLY, (Hex(2, 6),))]
+    assert MV._fit_turn(g.map, view, c, Hex(2, 7), Hex(2, 6), NORTH, 2, 4, 4, ()) == []
+
+
+def test_s9_7_item5_a_disordered_unit_re_forms_into_a_square_facing_any_way():
+    # re-forming "may take any formation, facing any direction" (9.7 item 5): the square's
+    # template (21.5) grows toward the rear of the facing chosen, so all six are offered on open
+    # ground; facing 2 o'clock (vertex 0, RL = W, RR = SW) from the anchor (5, 5) gives
+    # (5, 5), (4, 5), (4, 6), (3, 6)
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex=label(5, 5), formation="line")])
+    b = unit(g, "b")
+    B.freeze_stands(b)
+    b.mark("state", "disordered")
+    squares = sorted(o["facing"] for o in g.legal_orders() if o.kind == "form" and o["formation"] == "square")
+    assert squares == [0, 1, 2, 3, 4, 5]
+    play(g, "form", unit="b", formation="square", facing=0)
+    assert B.stand_hexes(unit(g, "b")) == (Hex(5, 5), Hex(4, 5), Hex(4, 6), Hex(3, 6))

@@ -407,3 +407,87 @@ async def test_s21_5_every_stand_of_the_selected_unit_is_marked():
             assert face(view, h)[0].startswith("I") and "selected" in looks[h]
         others = game.ruleset.occupied_hexes(game, "r")
         assert not any("selected" in looks[h] for h in others)
+
+
+async def test_s22_2_the_owner_of_a_line_hit_by_fire_chooses_the_stand_in_a_dialog():
+    # red's line faces 6 o'clock from its left end (3, 5) and runs west to (0, 5) (21.5). Blue's
+    # hit is on the books when both sides pass the Fire phase; then the rules ask red which end
+    # goes (22.2): a dialog offers just the two ends. Red takes the first, its left end (3, 5):
+    # the line is the other three, (2, 5) now its left end carrying the strength on the map.
+    from hexwar.tui.screen_dialogs import ChooseOrder
+    from hexwar.engine.rulesets.napoleonica import board as B
+    units = (dict(id="b", side="blue", kind="INF_LINE", hex="0608", formation="line"),
+             dict(id="r", side="red", kind="INF_LINE", hex="0606", formation="line"))
+    session = Session.new(board(list(units)), {"blue": "human", "red": "human"}, seed=1)
+    state = session.game.state
+    state.phase, state.active, state.turn = "fire", "blue", 1
+    state.vars["commanded"] = sorted(state.units)
+    state.vars["hits"] = {"r": 1}
+    session.play(next(o for o in session.game.legal_orders() if o.kind == "end-phase"))   # blue passes
+    assert session.game.state.phase == "fire" and session.game.to_act() == "red"
+    app = HexwarApp(session=session, save=False, theme="default")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("E")                                   # red passes too: the phase ends
+        await settle(pilot)
+        assert isinstance(app.screen, ChooseOrder)
+        assert "decide lose stand" in app.screen.title_text and "Red" in app.screen.title_text
+        assert [tuple(o["hex"]) for o in app.screen.orders] == [(3, 5), (0, 5)]
+        assert app.screen.query_one("#odds").display is False    # no empty "combat preview"
+        await pilot.press("1")
+        await settle(pilot)
+        assert not isinstance(app.screen, ChooseOrder)
+        game = app.session.game
+        r = game.state.units["r"]
+        assert r.strength == 3 and B.stand_hexes(r) == (Hex(2, 5), Hex(1, 5), Hex(0, 5))
+        view = game_screen(app).map_view
+        assert face(view, (2, 5))[0][:2] == "I3"                 # the new left end
+        assert not face(view, (3, 5))[0].startswith("I")         # the lost stand's hex is empty
+
+
+async def test_s22_6_enter_on_a_general_stacked_on_a_regiment_offers_both():
+    # a general may share a hex with one friendly stand (21.5): both can act in the Movement
+    # phase, so Enter there asks which, the regiment first; Enter again on the selected one
+    # offers its own orders here or the other unit, keyboard only
+    from hexwar.tui.screen_dialogs import ChooseOrder, ChooseUnit
+    app = brigade_in_movement()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        gen = game.state.units["f-gen-1"]
+        await put_cursor(pilot, game, gen.hex)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseUnit)
+        assert [uid for uid, _ in app.screen.choices] == ["f-inf-1", "f-gen-1"]
+        await pilot.press("1")
+        await pilot.pause()
+        assert game_screen(app).selected == "f-inf-1"
+        await pilot.press("enter")                        # again, on the regiment now selected
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseUnit)
+        assert "its orders here" in app.screen.choices[0][1] and app.screen.choices[1][0] == "f-gen-1"
+        await pilot.press("2")
+        await pilot.pause()
+        assert game_screen(app).selected == "f-gen-1"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")                            # the general's own orders here
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseOrder)
+        assert {o.kind for o in app.screen.orders} == {"hold"}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game_screen(app) and game_screen(app).selected == "f-gen-1"
+
+
+@pytest.mark.parametrize("size, zoom", [((160, 50), 0), ((210, 64), 1), ((80, 24), 0)])
+async def test_the_brigade_map_opens_at_the_big_hexes_only_where_it_fits(size, zoom):
+    # big hexes need the whole 14 x 14 map on screen (8 columns and 4 lines a hex: 117 x 58
+    # cells plus the rulers); the map pane of 160 x 50 is 116 x 48, so the small hexes open
+    # there, the big ones on a screen of 210 x 64
+    session = Session.new(BRIGADE, {s.id: "human" for s in BRIGADE.sides}, seed=1)
+    app = HexwarApp(session=session, save=False, theme="default")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert game_screen(app).map_view.zoom == zoom

@@ -293,3 +293,11 @@ def test_s22_2_why_not_while_a_stand_lost_to_fire_is_to_be_chosen():
     g = game([BLUE_COL, RED_FAR], phase="morale")
     g.state.pending = [{"side": "red", "kind": "lose-stand", "unit": "r", "why": "fire"}]
     assert g.why_not("b", g.map.parse("0609")) == "the lose stand decision must be answered first (22.2)"
+
+
+def test_s22_4_the_log_says_who_chooses_a_retreat_in_words():
+    # found by playing: the decision dialog's "what just happened" showed the raw event
+    from hexwar.tui.describe import event_text, unit_title
+    g = game([BLUE_LINE, RED_LINE])
+    line = event_text(g, {"t": "retreat-choice", "unit": "r", "side": "red"})
+    assert line == f"Red chooses where {unit_title(g, 'r')} retreats"

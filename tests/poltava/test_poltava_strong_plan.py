@@ -102,3 +102,28 @@ def test_r6_5_evaluation_counts_two_reduced_counters_as_one_in_the_rout_box():
     one_in_box = evaluate.rout_progress(game, "russia")
     assert start == 0 < one_flip < two_flips == one_in_box
     assert isinstance(one_in_box, Fraction)
+
+
+def test_s1_victory_russia_weighs_its_own_rout_above_the_swedish_one():
+    # Russia wins when the clock runs out unrouted (S1/S2 victory 1); Sweden only by routing the
+    # Russian army. So a Russian loss costs Russia, in its own eyes, twice what it gains Sweden.
+    game = Game(load_scenario(find_scenario("poltava-1")))
+    before = {s: evaluate.evaluate(game, s) for s in ("russia", "sweden")}
+    box = game.state.vars["box"]
+    box["gn"] = box.get("gn", 0) + 2   # two of Golitsyn's three in the box
+    russia = evaluate.evaluate(game, "russia") - before["russia"]
+    sweden = evaluate.evaluate(game, "sweden") - before["sweden"]
+    assert sweden > 0
+    assert abs(-russia - 2 * sweden) <= 1   # integer scores: one point of rounding
+
+
+def test_r10_2_strong_russia_answers_decisions_as_basic_while_sweden_searches_them():
+    from hexwar.engine.search import StrongComputer
+    game = Game(load_scenario(find_scenario("poltava-1")))
+    player = StrongComputer(b"1")
+    assert game.to_act() in ("russia", "sweden")
+    game.state.active = "sweden"
+    assert player.budget_for(game).answers is True
+    game.state.active = "russia"
+    assert player.budget_for(game).answers is False
+    assert player.budget_for(game).settle == 4

@@ -82,6 +82,10 @@ class FowRuleset(Ruleset):
     #: decisions, each played on by the basic player for up to 4 orders, with ``evaluate``
     #: (measured in benchmarks/ai_strength.md); plans stay the basic player's
     search_budget = {"depth": 4, "work": 200, "scope": "all"}
+    #: the secret-plan search (``ai_plans``) is built but off: over 40 seeds a seat it won no more
+    #: than basic's plan and took up to 8 s a plan (NOTES.md, "Secret plans"); a budget with these
+    #: added turns it on
+    plan_search_budget = {"plan_work": 48, "plan_samples": 1}
 
     # --- set-up ---------------------------------------------------------------------------
     def may_stack_at_setup(self, stats: dict, other: dict) -> bool:
@@ -170,6 +174,11 @@ class FowRuleset(Ruleset):
         if game.state.phase == "deploy":
             return D.scenario_placement(game, side)
         return ai.plan(game, side)
+
+    def ai_plans(self, game: "Position", side: str) -> list[list[list[Any]]]:
+        if game.state.phase == "deploy":
+            return [D.scenario_placement(game, side)]
+        return ai.plans_to_try(game, side)
 
     def plan_problem(self, game: "Position", side: str, plan: list[list[Any]]) -> str | None:
         if game.state.phase == "deploy":

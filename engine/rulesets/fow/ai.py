@@ -53,11 +53,14 @@ def _target_edge(game: "Position", side: str) -> str:
 
 # --- plans -------------------------------------------------------------------------------------
 
-def plan(game: "Position", side: str) -> list[list[Any]]:
+def plan(game: "Position", side: str, posture: str | None = None) -> list[list[Any]]:
+    """Basic's plan for ``side``; ``posture``, when given, replaces the posture it would choose
+    (the strong level's alternatives, ``plans_to_try``)."""
     state = game.state
     enemy = state.enemy_of(side)
     mine, theirs = _strength(state, F.live(state, side)), _strength(state, F.live(state, enemy))
     ratio = mine / theirs if theirs else Fraction(10)
+    forced = posture
     si = state.vars["si"] == side
     exiting = _exit_side(game, side)
     blocking = _blocking(game, side)
@@ -73,6 +76,7 @@ def plan(game: "Position", side: str) -> list[list[Any]]:
         posture = "counter_attacks"
     else:
         posture = "withdrawal" if ratio <= Fraction(1, 2) else "hard_defence"
+    posture = forced or posture
     allowed = P.POSTURES[posture]
     rows: list[list[Any]] = [["posture", posture]]
     epoints = F.occupied(state, enemy)
@@ -129,6 +133,33 @@ def plan(game: "Position", side: str) -> list[list[Any]]:
         rows = _fallback(game, side, posture, cmd_rows)
     _add_assets(game, side, rows)
     return rows
+
+
+#: the most plans the strong level compares in one secret round (DESIGNED: its work budget)
+MAX_PLANS = 4
+
+
+def plans_to_try(game: "Position", side: str) -> list[list[list[Any]]]:
+    """Basic's plan first, then alternatives from the shared state alone: basic's orders under
+    each other posture the side may take, then basic's plan with one commander's order changed.
+    Only plans the rules accept, no two alike, at most MAX_PLANS."""
+    state = game.state
+    first = plan(game, side)
+    out = [first]
+    def add(rows: list[list[Any]]) -> None:
+        if len(out) < MAX_PLANS and rows not in out and P.parse(game, side, rows)[1] is None:
+            out.append(rows)
+    want = P.OFFENSIVE if state.vars["si"] == side else P.DEFENSIVE
+    for posture in want:
+        add(plan(game, side, posture))
+    allowed = P.POSTURES[first[0][1]]
+    for i, row in enumerate(first):
+        if row[0] != "order":
+            continue
+        for order in allowed:
+            if order != row[2]:
+                add(first[:i] + [["order", row[1], order, *row[3:]]] + first[i + 1:])
+    return out
 
 
 def _fallback(game: "Position", side: str, posture: str, cmd_rows: dict[str, list[Any]]) -> list[list[Any]]:

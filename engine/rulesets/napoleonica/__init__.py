@@ -32,7 +32,7 @@ Order kinds (hexes are axial ``[q, r]`` pairs, facings 0..5 are vertex facings, 
 * ``lose unit hex`` - melee phase: the owner of a beaten unit chooses which of its stands is
   lost (any whose loss leaves the rest connected, 21.5), before it retreats; and, when the
   Fire phase ends (before the morale checks), the owner of a unit hit by fire chooses each
-  stand it loses (a line's or column's end, 22.2).
+  stand it loses (a line's or column's end, or any stand of a square that keeps it connected, 22.2).
 * ``retreat unit path`` - melee phase: the owner of a beaten unit chooses its two-hex retreat
   among the equally good ones (22.4); a unit with one way back takes it without an order.
 * ``resign``.
@@ -528,6 +528,7 @@ class NapoleonicaRuleset(Words, Ruleset):
             h = Hex(*order["hex"])
             frm = u.hex
             u.hex = h
+            B.unfreeze_stands(u)      # a garrison stands in its one village hex (22.7)
             u.mark("garrison", True)
             ctx.emit("occupied", unit=u.id, frm=[frm[0], frm[1]], to=[h[0], h[1]])
             town = MV.settlement_of(ctx.map, h)
@@ -546,6 +547,7 @@ class NapoleonicaRuleset(Words, Ruleset):
         if kind in ("climb", "gate"):
             frm, h = u.hex, Hex(*order["hex"])
             u.hex = h
+            B.unfreeze_stands(u)      # laid out from the anchor, as fort_steps checked it (21.5)
             u.mark("on_wall", kind == "climb")
             ctx.emit("climbed" if kind == "climb" else "through-gate", unit=u.id,
                      frm=[frm[0], frm[1]], to=[h[0], h[1]])

@@ -145,14 +145,14 @@ def apply_hits(ctx: Resolution) -> list[str]:
 
 def loss_options(u: Unit) -> tuple[Hex, ...]:
     """The stands a unit hit by fire may give up, one at a time (its owner's choice, as for
-    melee losses): those whose loss leaves the others in the shape of its formation with one
-    stand fewer (a line's or column's two ends: the column's new head keeps the zigzag by
-    changing variant), or, for stands kept off their layout, connected (21.5)."""
+    melee losses): a line's or column's two ends, since the rest must keep its formation's shape
+    (the column's new head keeps the zigzag by changing variant); any stand of a square, or of
+    stands kept off their layout, whose loss leaves the others connected (21.5)."""
     from .footprint import connected, layout
     stands = B.stand_hexes(u)
     if len(stands) <= 1:
         return ()
-    if u.marks.get("stands"):
+    if u.marks.get("stands") or B.formation(u) == "square":
         return tuple(h for h in stands if connected([x for x in stands if x != h]))
     out = []
     for h in stands:
@@ -163,8 +163,9 @@ def loss_options(u: Unit) -> tuple[Hex, ...]:
 
 
 def lose_one(ctx: Resolution, u: Unit, h: Hex) -> None:
-    """Take stand ``h`` off a unit hit by fire; the first stand left is the new anchor, and a
-    column that lost its head keeps its zigzag in the other variant."""
+    """Take stand ``h`` off a unit hit by fire; the first stand left is the new anchor. A column
+    that lost its head keeps its zigzag in the other variant; a square whose other stands no
+    longer match its template keeps them where they are (``marks.stands``, H-1)."""
     from .footprint import layout
     rest = tuple(x for x in B.stand_hexes(u) if x != h)
     u.strength -= 1
@@ -176,8 +177,12 @@ def lose_one(ctx: Resolution, u: Unit, h: Hex) -> None:
             u.mark("stands", B.encode_stands(rest))
     elif len(rest) > 1:
         mirror = bool(u.marks.get("mirror"))
-        if layout(B.formation(u), rest[0], u.facing, len(rest), mirror) != rest:
+        if layout(B.formation(u), rest[0], u.facing, len(rest), mirror) == rest:
+            pass
+        elif layout(B.formation(u), rest[0], u.facing, len(rest), not mirror) == rest:
             u.mark("mirror", not mirror)
+        else:
+            u.mark("stands", B.encode_stands(rest))
     ctx.emit("stand-chosen", unit=u.id, at=[h[0], h[1]])
 
 

@@ -280,7 +280,8 @@ def formation_options(u: Unit, can_reman: bool = False) -> list[tuple[str, int]]
         if cur_form == "gunners" and form != "gunners" and not can_reman:
             continue
         if form == "square":
-            facings = [f]
+            # the template's facing: a disordered unit re-forms facing any way (9.7 item 5)
+            facings = list(range(6)) if B.state_of(u) == "disordered" else [f]
         elif free_facing or (B.arm(u) == "art" and (form != cur_form or form == "unlimbered")):
             facings = list(range(6))
         else:

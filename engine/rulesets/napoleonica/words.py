@@ -601,6 +601,8 @@ def event_words(g: "Position", ev: dict[str, Any]) -> str | None:
         return f"{ev.get('unit')} gives up its stand at {_hex(ev.get('at'))}"
     if t == "stand-choice":
         return f"{_side(g, ev.get('side'))} chooses which stand {ev.get('unit')} loses"
+    if t == "retreat-choice":
+        return f"{_side(g, ev.get('side'))} chooses where {ev.get('unit')} retreats"
     if t == "retreated":
         return f"{ev.get('unit')} retreats from {_hex(ev.get('frm'))} to {_hex(ev.get('to'))}"
     if t == "moved":

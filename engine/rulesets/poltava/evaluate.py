@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .board import arm, cs_of, other, reduced
+from .data import RUSSIA
 from .resolve import roos_stands
 
 #: designed weights: the rout race dominates, strength left is a tie-break
@@ -63,8 +64,15 @@ def strength_left(game, side: str) -> Fraction:
     return Fraction(have, total) if total else Fraction(0)
 
 
+#: designed: Russia wins both scenarios when time runs out unrouted (R10.1, S1/S2 victory), so
+#: its own rout counts this many times its enemy's: it need not win the race, only not lose it
+STANDER = RUSSIA
+STANDER_WEIGHT = 2
+
+
 def evaluate(game, side: str) -> int:
     enemy = other(side)
-    rout = rout_progress(game, enemy) - rout_progress(game, side)
+    own = STANDER_WEIGHT if side == STANDER else 1
+    rout = rout_progress(game, enemy) - own * rout_progress(game, side)
     strength = strength_left(game, side) - strength_left(game, enemy)
     return int(ROUT_WEIGHT * rout + STRENGTH_WEIGHT * strength)

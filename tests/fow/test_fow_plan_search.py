@@ -1,0 +1,102 @@
+"""The strong computer's secret plans (G-19, steps 4-7): it compares a few legal plans made from
+the shared state, each against the basic plan it predicts for the other side, and must never
+learn the other side's real plan, which the state only holds as a commitment."""
+
+from hexwar.engine import Order, secret
+from hexwar.engine.ai import Computer
+from hexwar.engine.rulesets.fow import ai
+from hexwar.engine.rulesets.fow import plans as P
+from dataclasses import replace
+
+from hexwar.engine.search import DEFAULT_BUDGET, StrongComputer
+from hexwar.match import Match
+from hexwar.scenarios.loader import find_scenario, load_scenario
+
+
+def _searching(seed: int) -> StrongComputer:
+    """A strong player with FoW's budget and its plan search turned on (it ships off)."""
+    ruleset = _at_plan_commit().game.ruleset
+    budget = replace(DEFAULT_BUDGET, **ruleset.search_budget, **ruleset.plan_search_budget)
+    return StrongComputer(seed, budget=budget)
+
+
+def _at_plan_commit(seed: int = 3) -> Match:
+    """A meeting engagement played by the basic computer up to turn 1's plan round."""
+    match = Match.new(load_scenario(find_scenario("meeting-engagement")), seed=seed)
+    basic = Computer(b"x")
+    while match.game.state.phase != "plan":
+        match.play(basic.choose(match.game), match.game.to_act())
+    return match
+
+
+def test_g19_plans_to_try_are_legal_distinct_and_start_with_basics_plan():
+    g = _at_plan_commit().game
+    for side in ("axis", "allies"):
+        plans = g.ruleset.ai_plans(g, side)
+        assert plans[0] == ai.plan(g, side)
+        assert 1 < len(plans) <= ai.MAX_PLANS
+        assert all(P.parse(g, side, p)[1] is None for p in plans)
+        assert len({repr(p) for p in plans}) == len(plans)
+
+
+def test_11_1_a_forced_posture_is_one_the_side_may_take():
+    g = _at_plan_commit().game
+    si = g.state.vars["si"]
+    other = g.state.enemy_of(si)
+    assert ai.plan(g, si, "cautious")[0] == ["posture", "cautious"]
+    assert ai.plan(g, other, "withdrawal")[0] == ["posture", "withdrawal"]
+
+
+def _strong_commit(match: Match, other_plan) -> tuple[str, list]:
+    """The SI side commits ``other_plan`` first (under its own salt); then the strong computer
+    commits for the other side. Returns its commitment and the plan it keeps for the reveal."""
+    g = match.game
+    si = g.state.vars["si"]
+    rnd = g.ruleset.secret_round(g)
+    bound = secret.binding(g.scenario.source_hash, rnd["round"], si)
+    digest = secret.commitment(bound, other_plan, b"s" * 16)
+    match.play(Order.make(secret.COMMIT, digest=digest), si)
+    strong = _searching(7)
+    side = match.game.to_act()
+    order = strong.choose(match.game)
+    assert order.kind == secret.COMMIT
+    plan, _salt = strong.basic.plans[(rnd["round"], side)]
+    return order["digest"], plan
+
+
+def test_g19_the_plan_search_never_reads_the_other_sides_hidden_plan():
+    """Two games alike but for the plan hidden behind the SI side's commitment: the strong
+    computer on the other side commits to the same plan in both."""
+    a, b = _at_plan_commit(), _at_plan_commit()
+    si = a.game.state.vars["si"]
+    plans = a.game.ruleset.ai_plans(a.game, si)
+    first = _strong_commit(a, plans[0])
+    second = _strong_commit(b, plans[-1])
+    assert plans[0] != plans[-1]
+    assert first == second
+
+
+def test_g19_the_strong_plan_is_one_of_the_candidates_and_opens_its_commitment():
+    match = _at_plan_commit()
+    g = match.game
+    side = g.to_act()
+    candidates = g.ruleset.ai_plans(g, side)
+    strong = _searching(9)
+    commit = strong.choose(g)
+    match.play(commit, side)
+    plan, _ = strong.basic.plans[(g.ruleset.secret_round(match.game)["round"], side)]
+    assert plan in candidates
+    assert strong.last_work > 0  # it played the plans on before choosing
+    # a fresh player with the same seed (a game saved between commitment and reveal) recalls it
+    other = match.game.to_act()
+    match.play(Computer(b"o").choose(match.game), other)
+    reveal = _searching(9).choose(match.game)
+    assert reveal.kind == secret.REVEAL and [list(r) for r in reveal["plan"]] == plan
+    match.play(reveal, side)
+
+
+def test_g19_the_shipped_strong_level_commits_to_basics_plan():
+    """The plan search ships off (it measured no better than basic's plan): the default strong
+    player commits exactly what the basic player commits."""
+    a, b = _at_plan_commit(), _at_plan_commit()
+    assert StrongComputer(5).choose(a.game) == Computer(b"5").choose(b.game)
