@@ -94,11 +94,10 @@ class NapoleonicaRuleset(Words, Ruleset):
     terrain_types = D.TERRAIN
     hexside_types = D.HEXSIDES
     grades = ("recruit", "veteran")
-    #: The strong level plays as the basic one (width 1) for now. With scope "all" and the
-    #: positional evaluation (evaluate.py) it beat basic in both brigade seats on the one-hex rules
-    #: (40 games: Austria 22 vs 19, France 17 vs 14), but on the footprint rules it fell short in
-    #: three of four seats (20 and 10 seeds) and took up to 6.6 s a decision under load; it waits
-    #: for a re-tuning against footprints (benchmarks/ai_strength.md).
+    #: The strong level plays as the basic one (width 1) for now. With scope "all" and evaluate.py
+    #: (which weighs declared melees and next turn's charges by their exact 22.4 odds) it beat
+    #: basic as France in the brigade (40 games: 18 wins against 13) but not as Austria (12
+    #: against 16), so it does not yet beat basic in every seat (benchmarks/ai_strength.md).
     search_budget = {"width": 1}
 
     # --- set-up ---------------------------------------------------------------------------
