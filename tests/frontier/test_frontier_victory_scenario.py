@@ -78,6 +78,18 @@ def test_3_10_objective_must_be_a_map_label():
         parse_scenario(text)
 
 
+def test_3_10_an_objective_that_is_not_a_label_string_is_a_problem_not_a_crash():
+    # found by the scenario fuzz test: a list where the label should be raised TypeError
+    import tomllib
+
+    from hexwar.scenarios.loader import scenario_from_data
+    path = find_scenario("attack-on-morobad")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["victory"]["objective"] = []
+    with pytest.raises(ScenarioError, match="victory.objective"):
+        scenario_from_data(data, "", path.name)
+
+
 MOROBAD = load_scenario(find_scenario("attack-on-morobad"))
 
 

@@ -70,7 +70,8 @@ class FrontierRuleset(Ruleset):
         if unknown:
             out.append(f"victory: unknown keys {', '.join(unknown)} (use objective and side)")
         if "objective" in v or "side" in v:
-            if v.get("objective") not in scenario.map.labels:
+            obj = v.get("objective")
+            if not isinstance(obj, str) or obj not in scenario.map.labels:
                 out.append(f"victory.objective: {v.get('objective')!r} is not a map label "
                            f"({', '.join(sorted(scenario.map.labels)) or 'none defined'})")
             if v.get("side") not in side_ids:
