@@ -603,14 +603,22 @@ class GameScreen(Screen):
         self.app.push_screen(ChooseUnit(f"Which unit in {game.map.label(h)}?", [(u, line(u)) for u in here]),
                              picked)
 
+    def _in_place(self, uid: str, order: Order) -> bool:
+        """An order the unit carries out where it stands: no path, and no hex but its own stands
+        (an about-face names the stand that becomes the anchor, 9.8; it is still done in place)."""
+        if path_end(order) is not None:
+            return False
+        game = self.session.game
+        aims = target_hexes(game, order)
+        return not aims or set(aims) <= set(game.ruleset.occupied_hexes(game, uid))
+
     def _local_orders(self, uid: str) -> bool:
         """Open the unit's orders that need no hex (facing, rally...); False when it has none."""
         game = self.session.game
-        local = [o for o in self.legal.for_unit(uid)
-                 if path_end(o) is None and not target_hexes(game, o)]
+        local = [o for o in self.legal.for_unit(uid) if self._in_place(uid, o)]
         if local:
-            self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}"),
-                                 self._chosen)
+            self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}",
+                                             show=self._show_choice), self._chosen)
         return bool(local)
 
     def _cycle_stack(self, h: Hex) -> None:
@@ -621,7 +629,7 @@ class GameScreen(Screen):
         assert uid is not None
         others = [x for x in self._actors_at(h) if x != uid]
         game = self.session.game
-        has_local = any(path_end(o) is None and not target_hexes(game, o) for o in self.legal.for_unit(uid))
+        has_local = any(self._in_place(uid, o) for o in self.legal.for_unit(uid))
         if others and has_local:
             self._choose_unit(h, [uid] + others, orders_of=uid)
             return

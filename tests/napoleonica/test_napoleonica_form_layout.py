@@ -197,3 +197,19 @@ def test_s9_7_the_order_words_name_the_chosen_stand():
     said = g.ruleset.order_words(g, o)
     assert said.startswith("form ") and "column" in said and "head at " + g.map.label(Hex(3, 5)) in said
     assert g.ruleset.order_words(g, Order.make("form", unit="l", formation="column", facing=NORTH)) == ""
+
+
+# --- 9.8: about-face in place ---------------------------------------------------------------------
+def test_s9_8_an_about_face_leaves_the_line_in_its_hexes():
+    # 9.8: the about-face is done in place, only the front turns 180 degrees. The line of four
+    # (2, 5)..(5, 5) facing 12 faces 6 afterwards; facing 6 its right flank is W, so its new
+    # left end is the old right end (5, 5) and it runs (5, 5), (4, 5), (3, 5), (2, 5).
+    g = line_of_four()
+    assert forms(g, "l", "line", SOUTH) == [(5, 5)]          # only the in-place layout is legal
+    why = g.validate(Order.make("form", unit="l", formation="line", facing=SOUTH))
+    assert why and "in place" in why and g.map.label(Hex(5, 5)) in why and "9.8" in why
+    assert computer_forms(g, "l")[("line", SOUTH)] == (5, 5)
+    play(g, "form", unit="l", formation="line", facing=SOUTH, at=(5, 5))
+    u = unit(g, "l")
+    assert u.facing == SOUTH
+    assert B.stand_hexes(u) == (Hex(5, 5), Hex(4, 5), Hex(3, 5), Hex(2, 5))

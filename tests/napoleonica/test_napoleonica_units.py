@@ -67,8 +67,10 @@ def test_s9_9_chasseurs_dismount_to_fight_on_foot_and_keep_their_stands():
 def test_s9_8_about_face_and_battery_pivot():
     g = game([dict(id="i", side="blue", kind="INF_LINE", hex="0608", formation="line"),
               dict(id="a", side="blue", kind="ART_MEDIUM", hex="1008", formation="unlimbered")])
-    play(g, "form", unit="i", formation="line", facing=4)
-    assert unit(g, "i").facing == 4
+    before = B.stand_hexes(unit(g, "i"))
+    # in place: the old right end anchors the turned line (9.8)
+    play(g, "form", unit="i", formation="line", facing=4, at=tuple(before[-1]))
+    assert unit(g, "i").facing == 4 and set(B.stand_hexes(unit(g, "i"))) == set(before)
     play(g, "form", unit="a", formation="unlimbered", facing=2)
     assert unit(g, "a").facing == 2 and B.formation(unit(g, "a")) == "unlimbered"
 

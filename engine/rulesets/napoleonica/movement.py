@@ -309,6 +309,9 @@ def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
         return ()
     cur = B.formation(u)
     keep = (Hex(u.hex[0], u.hex[1]),)
+    in_place = _about_face_anchor(u, form, f)
+    if in_place is not None:
+        return (in_place,)
     if (B.state_of(u) != "formed" or u.strength <= 1 or B.compact(u) or cur == form
             or cur not in ("line", "column", "square") or form not in ("line", "column", "square")):
         return keep
@@ -328,6 +331,20 @@ def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
     return tuple(dict.fromkeys(out[:1] + list(keep) + out[1:]))
 
 
+def _about_face_anchor(u: Unit, form: str, f: int) -> Hex | None:
+    """An about-face is done in place (9.8): a formed line turned 180 degrees keeps its hexes,
+    so its old right end becomes its new left end (a column's tail its head, where its zigzag
+    covers the same hexes turned). None when the turned layout from the old
+    last stand would not cover the same hexes (a column whose zigzag would shift), or for
+    anything that is not such a turn; then the anchor stays, as before."""
+    if (B.state_of(u) != "formed" or form != B.formation(u) or f != (u.facing + 3) % 6
+            or u.strength <= 1 or B.compact(u) or u.marks.get("stands")):
+        return None
+    stands = B.stand_hexes(u)
+    turned = B.layout_of(u, stands[-1], f)
+    return stands[-1] if len(stands) > 1 and set(turned) == set(stands) else None
+
+
 def _steps(h: Hex, d: int, k: int) -> Hex:
     for _ in range(k):
         h = hex_neighbor(h, d)
@@ -341,7 +358,11 @@ def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | 
 
 
 def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | None = None) -> str | None:
-    if at is not None and at not in form_anchors(u, form, f):
+    anchors = form_anchors(u, form, f)
+    if at is None and u.hex is not None and anchors and Hex(u.hex[0], u.hex[1]) not in anchors:
+        return (f"an about-face is done in place: the stand at the other end, {hmap.label(anchors[0])}, "
+                f"becomes the anchor (9.8)")
+    if at is not None and at not in anchors:
         where = hmap.label(at) if at in hmap else str(tuple(at))
         return f"the {form} may not be laid out from {where}: {anchor_rule(u, form)} (9.7)"
     why = fit_problem(hmap, view, u, B.layout_of(u, u.hex if at is None else at, f, form))
