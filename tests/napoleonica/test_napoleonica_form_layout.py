@@ -213,3 +213,16 @@ def test_s9_8_an_about_face_leaves_the_line_in_its_hexes():
     u = unit(g, "l")
     assert u.facing == SOUTH
     assert B.stand_hexes(u) == (Hex(5, 5), Hex(4, 5), Hex(3, 5), Hex(2, 5))
+
+
+def test_s9_8_an_about_face_leaves_a_column_of_three_in_its_hexes():
+    # a column of three headed at (5, 5) facing 12 stands at H, H+SW, H+SW+SE = (5, 5), (4, 6),
+    # (4, 7). Turned to 6 o'clock in place, the tail (4, 7) is the new head, and the zigzag
+    # behind it must cover the same three hexes (in its mirrored variant here).
+    g = game([dict(id="c", side="blue", kind="INF_LINE", hex=label(5, 5), formation="column", strength=3)])
+    before = B.stand_hexes(unit(g, "c"))
+    assert before == (Hex(5, 5), Hex(4, 6), Hex(4, 7))
+    assert forms(g, "c", "column", SOUTH) == [(4, 7)]
+    play(g, "form", unit="c", formation="column", facing=SOUTH, at=(4, 7))
+    u = unit(g, "c")
+    assert u.facing == SOUTH and u.hex == Hex(4, 7) and set(B.stand_hexes(u)) == set(before)

@@ -608,9 +608,12 @@ class NapoleonicaRuleset(Words, Ruleset):
                     ctx.emit("re-form-failed", unit=u.id)
                     return
             u.mark("state", "formed")
+        turn = MV.about_face(u, form, f) if kind == "form" else None
         B.unfreeze_stands(u)      # the new formation is laid out from the anchor stand (21.5)
         if kind == "form" and order.get("at") is not None:
             u.hex = _hex(order["at"])     # the stand the owner chose anchors the new layout (9.7)
+        if turn is not None and u.hex == turn[0] and bool(u.marks.get("mirror")) != turn[1]:
+            u.mark("mirror", turn[1])     # the turned zigzag covers the same hexes (9.8)
         if kind == "form" and form == "gunners" and B.formation(u) != "gunners":
             state.vars.setdefault("guns", {})[B.gun_id(u)] = [u.hex[0], u.hex[1]]
             ctx.emit("gun-abandoned", unit=u.id, at=[u.hex[0], u.hex[1]])

@@ -21,6 +21,7 @@ from hexwar.engine.state import Unit
 
 from . import board as B
 from . import data as D
+from .footprint import layout
 from .geometry import flank_dirs, front_dirs, rear_dirs
 
 Move = tuple[str, tuple[Hex, ...]]   # (mode, hexes entered)
@@ -331,18 +332,28 @@ def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
     return tuple(dict.fromkeys(out[:1] + list(keep) + out[1:]))
 
 
-def _about_face_anchor(u: Unit, form: str, f: int) -> Hex | None:
-    """An about-face is done in place (9.8): a formed line turned 180 degrees keeps its hexes,
-    so its old right end becomes its new left end (a column's tail its head, where its zigzag
-    covers the same hexes turned). None when the turned layout from the old
-    last stand would not cover the same hexes (a column whose zigzag would shift), or for
-    anything that is not such a turn; then the anchor stays, as before."""
+def about_face(u: Unit, form: str, f: int) -> tuple[Hex, bool] | None:
+    """An about-face is done in place (9.8): the unit keeps its hexes and only its front turns.
+    For a formed line or column turned 180 degrees, the stand at the other end (a line's old
+    right end, a column's tail) anchors the turned layout; the column's zigzag may need its
+    mirror variant to cover the same hexes. Returns (anchor, mirror), or None for anything that
+    is not such a turn."""
     if (B.state_of(u) != "formed" or form != B.formation(u) or f != (u.facing + 3) % 6
             or u.strength <= 1 or B.compact(u) or u.marks.get("stands")):
         return None
     stands = B.stand_hexes(u)
-    turned = B.layout_of(u, stands[-1], f)
-    return stands[-1] if len(stands) > 1 and set(turned) == set(stands) else None
+    if len(stands) <= 1:
+        return None
+    mirror = bool(u.marks.get("mirror"))
+    for m in (mirror, not mirror):
+        if set(layout(form, stands[-1], f, len(stands), m)) == set(stands):
+            return stands[-1], m
+    return None
+
+
+def _about_face_anchor(u: Unit, form: str, f: int) -> Hex | None:
+    turn = about_face(u, form, f)
+    return None if turn is None else turn[0]
 
 
 def _steps(h: Hex, d: int, k: int) -> Hex:
@@ -354,6 +365,9 @@ def _steps(h: Hex, d: int, k: int) -> Hex:
 def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | None = None) -> bool:
     """A formation change needs its new layout, anchored at ``at`` (default: the unit's hex),
     to fit (21.5, 9.7)."""
+    turn = about_face(u, form, f)
+    if turn is not None and at == turn[0]:
+        return fits(hmap, view, u, B.stand_hexes(u))       # in place: the hexes it holds (9.8)
     return fits(hmap, view, u, B.layout_of(u, u.hex if at is None else at, f, form))
 
 
@@ -365,7 +379,10 @@ def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex
     if at is not None and at not in anchors:
         where = hmap.label(at) if at in hmap else str(tuple(at))
         return f"the {form} may not be laid out from {where}: {anchor_rule(u, form)} (9.7)"
-    why = fit_problem(hmap, view, u, B.layout_of(u, u.hex if at is None else at, f, form))
+    turn = about_face(u, form, f)
+    hexes = (B.stand_hexes(u) if turn is not None and at == turn[0]
+             else B.layout_of(u, u.hex if at is None else at, f, form))
+    why = fit_problem(hmap, view, u, hexes)
     return None if why is None else f"the {form} does not fit: {why} (21.5)"
 
 
