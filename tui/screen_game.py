@@ -628,7 +628,6 @@ class GameScreen(Screen):
         uid = self.selected
         assert uid is not None
         others = [x for x in self._actors_at(h) if x != uid]
-        game = self.session.game
         has_local = any(self._in_place(uid, o) for o in self.legal.for_unit(uid))
         if others and has_local:
             self._choose_unit(h, [uid] + others, orders_of=uid)

@@ -310,9 +310,9 @@ def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
         return ()
     cur = B.formation(u)
     keep = (Hex(u.hex[0], u.hex[1]),)
-    in_place = _about_face_anchor(u, form, f)
-    if in_place is not None:
-        return (in_place,)
+    turn = about_face(u, form, f)
+    if turn is not None:
+        return (turn[0],)
     if (B.state_of(u) != "formed" or u.strength <= 1 or B.compact(u) or cur == form
             or cur not in ("line", "column", "square") or form not in ("line", "column", "square")):
         return keep
@@ -351,11 +351,6 @@ def about_face(u: Unit, form: str, f: int) -> tuple[Hex, bool] | None:
     return None
 
 
-def _about_face_anchor(u: Unit, form: str, f: int) -> Hex | None:
-    turn = about_face(u, form, f)
-    return None if turn is None else turn[0]
-
-
 def _steps(h: Hex, d: int, k: int) -> Hex:
     for _ in range(k):
         h = hex_neighbor(h, d)
@@ -365,10 +360,16 @@ def _steps(h: Hex, d: int, k: int) -> Hex:
 def form_fits(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | None = None) -> bool:
     """A formation change needs its new layout, anchored at ``at`` (default: the unit's hex),
     to fit (21.5, 9.7)."""
+    return fits(hmap, view, u, new_layout(u, form, f, at))
+
+
+def new_layout(u: Unit, form: str, f: int, at: Hex | None = None) -> tuple[Hex, ...]:
+    """The hexes the unit's stands fill after changing into ``form`` facing ``f`` with its
+    anchor at ``at`` (default: its hex); an about-face in place keeps the hexes it holds (9.8)."""
     turn = about_face(u, form, f)
     if turn is not None and at == turn[0]:
-        return fits(hmap, view, u, B.stand_hexes(u))       # in place: the hexes it holds (9.8)
-    return fits(hmap, view, u, B.layout_of(u, u.hex if at is None else at, f, form))
+        return B.stand_hexes(u)
+    return B.layout_of(u, u.hex if at is None else at, f, form)
 
 
 def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex | None = None) -> str | None:
@@ -379,10 +380,7 @@ def form_refusal(hmap: HexMap, view: B.View, u: Unit, form: str, f: int, at: Hex
     if at is not None and at not in anchors:
         where = hmap.label(at) if at in hmap else str(tuple(at))
         return f"the {form} may not be laid out from {where}: {anchor_rule(u, form)} (9.7)"
-    turn = about_face(u, form, f)
-    hexes = (B.stand_hexes(u) if turn is not None and at == turn[0]
-             else B.layout_of(u, u.hex if at is None else at, f, form))
-    why = fit_problem(hmap, view, u, hexes)
+    why = fit_problem(hmap, view, u, new_layout(u, form, f, at))
     return None if why is None else f"the {form} does not fit: {why} (21.5)"
 
 

@@ -252,7 +252,10 @@ def event_words(g: Any, ev: dict[str, Any]) -> str | None:
     """A log line for the events a player reads most; None keeps the generic line."""
     t = ev.get("t")
     units = g.state.units
-    name = (lambda uid: units[uid].name or uid if uid in units else str(uid))
+
+    def name(uid: Any) -> str:
+        return units[uid].name or uid if uid in units else str(uid)
+
     uid = ev.get("unit")
     if t == "melee":
         att = ", ".join(name(a) for a in ev.get("attackers", []))
