@@ -67,7 +67,7 @@ class ChooseOrder(ModalScreen[Order | None]):
             if self._facing_keys():
                 hint += " · the key in [ ]: that facing"
             if self.show is not None:
-                hint += " · m: look at the map"
+                hint += " · m: map"
             hint += " · esc: cancel" if self.can_cancel else " (the rules require an answer)"
             yield Label(words(self, hint), classes="dialog-hint", markup=False)
         yield Label("", id="peek-line", markup=False)
