@@ -196,7 +196,8 @@ def test_s9_7_the_order_words_name_the_chosen_stand():
     o = Order.make("form", unit="l", formation="column", facing=NORTH, at=(3, 5))
     said = g.ruleset.order_words(g, o)
     assert said.startswith("form ") and "column" in said and "head at " + g.map.label(Hex(3, 5)) in said
-    assert g.ruleset.order_words(g, Order.make("form", unit="l", formation="column", facing=NORTH)) == ""
+    plain = g.ruleset.order_words(g, Order.make("form", unit="l", formation="column", facing=NORTH))
+    assert plain == f"form {unit(g, 'l').name} into column, facing 12 o'clock"
 
 
 # --- 9.8: about-face in place ---------------------------------------------------------------------

@@ -301,3 +301,20 @@ def test_s22_4_the_log_says_who_chooses_a_retreat_in_words():
     g = game([BLUE_LINE, RED_LINE])
     line = event_text(g, {"t": "retreat-choice", "unit": "r", "side": "red"})
     assert line == f"Red chooses where {unit_title(g, 'r')} retreats"
+
+
+def test_s7_order_words_name_the_attacked_unit_and_the_contact_hex():
+    from hexwar.tui.describe import order_text
+    g = game([BLUE_COL, RED_FAR])
+    blue, red = g.state.units["b"], g.state.units["r"]
+    o = Order.make("attack", unit="b", target=tuple(red.hex), contact=(3, 4))
+    assert order_text(g, o) == f"{blue.name} attacks {red.name} at {g.map.label(Hex(*red.hex))}, " \
+                               f"making contact from {g.map.label(Hex(3, 4))}"
+
+
+def test_s22_2_order_words_say_which_stand_is_given_up():
+    from hexwar.tui.describe import order_text
+    g = game([BLUE_COL, RED_FAR])
+    o = Order.make("lose", unit="b", hex=tuple(g.state.units["b"].hex))
+    assert order_text(g, o) == f"{g.state.units['b'].name} gives up its stand at " \
+                               f"{g.map.label(Hex(*g.state.units['b'].hex))}"

@@ -265,22 +265,64 @@ def _attack_reason(g: "Position", u: "Unit", h: Hex) -> str:
 ANCHOR_WORDS = {"line": "left-end stand", "column": "head", "square": "pivot stand"}
 
 
-def form_order_words(g: "Position", order: Order) -> str:
-    """A formation change that names its anchor, in words: which hex the new line's left end,
-    column's head or square's pivot takes (9.7). Empty for one that names none (the unit's own
-    hex), which the generic wording says well enough."""
-    at = order.get("at")
+def order_words(g: "Position", order: Order) -> str:
+    """The orders whose generic wording reads badly (a formation change, an appearance, an
+    attack), in words; empty for the rest, which the generic wording says well enough."""
     u = g.state.units.get(order.get("unit"))
-    if order.kind != "form" or u is None or not isinstance(at, tuple) or tuple(at) not in g.map:
+    if u is None:
+        return ""
+    if order.kind == "form":
+        return form_order_words(g, order)
+    if order.kind == "appear":
+        return _appear_words(g, u, order)
+    if order.kind == "attack":
+        return _attack_words(g, u, order)
+    if order.kind == "lose":
+        h = _on_map(g, order.get("hex"))
+        return f"{u.name} gives up its stand at {g.map.label(h)}" if h is not None else ""
+    return ""
+
+
+def _on_map(g: "Position", h: Any) -> Hex | None:
+    return Hex(*h) if isinstance(h, tuple) and len(h) == 2 and tuple(h) in g.map else None
+
+
+def _facing_clause(f: Any, form: Any) -> str:
+    """``, facing 6 o'clock``; nothing for a square, which faces every way (5.6)."""
+    return f", facing {CLOCK[f]} o'clock" if isinstance(f, int) and 0 <= f < 6 and form != "square" else ""
+
+
+def form_order_words(g: "Position", order: Order) -> str:
+    """A formation change in words: the new formation and facing and, when the order names one,
+    which hex the new line's left end, column's head or square's pivot takes (9.7)."""
+    u = g.state.units.get(order.get("unit"))
+    if order.kind != "form" or u is None:
         return ""
     form = order.get("formation")
-    f = order.get("facing")
-    where = g.map.label(Hex(*at))
-    said = f"form {u.name} into {FORMATION_WORDS.get(form, form)} with its " \
-           f"{ANCHOR_WORDS.get(form, 'anchor')} at {where}"
-    if isinstance(f, int) and 0 <= f < 6 and form != "square":
-        said += f", facing {CLOCK[f]} o'clock"
-    return said
+    said = f"form {u.name} into {FORMATION_WORDS.get(form, form)}"
+    at = _on_map(g, order.get("at"))
+    if at is not None:
+        said += f" with its {ANCHOR_WORDS.get(form, 'anchor')} at {g.map.label(at)}"
+    return said + _facing_clause(order.get("facing"), form)
+
+
+def _appear_words(g: "Position", u: "Unit", order: Order) -> str:
+    h = _on_map(g, order.get("hex"))
+    if h is None:
+        return ""
+    form = order.get("formation")
+    return f"{u.name} appears at {g.map.label(h)} in {FORMATION_WORDS.get(form, form)}" + \
+        _facing_clause(order.get("facing"), form)
+
+
+def _attack_words(g: "Position", u: "Unit", order: Order) -> str:
+    t = _on_map(g, order.get("target"))
+    if t is None:
+        return ""
+    foe = B.View(g.state).stands.get(t)
+    said = f"{u.name} attacks {foe.name + ' at ' if foe is not None else ''}{g.map.label(t)}"
+    contact = _on_map(g, order.get("contact"))
+    return said + (f", making contact from {g.map.label(contact)}" if contact is not None else "")
 
 
 def footprint_refusal(hmap, view: "B.View", u: "Unit", h: Hex) -> str | None:
@@ -659,7 +701,7 @@ class Words:
         return odds_summary(self, game, order)
 
     def order_words(self, game: "Position", order: Order) -> str:
-        return form_order_words(game, order)
+        return order_words(game, order)
 
     def player_aid(self, game: "Position") -> list[tuple[str, list[str]]]:
         return player_aid(self, game)
