@@ -5,6 +5,7 @@ from fractions import Fraction
 
 from hexwar.engine.rulesets.poltava.data import COLUMNS, CRT_ROWS
 
+from hexwar.engine.rulesets.poltava.words import column_words
 from poltava_helpers import O, U, game
 
 
@@ -62,7 +63,7 @@ def test_R8_6_melee_preview_line_reads_the_printed_table():
     order = next(o for o in g.legal_orders() if o.kind == "attack")
     odds = g.odds(order)
     line = g.odds_summary(order)
-    assert line.startswith(f"Melee 4 vs 3: column {odds['column']}")   # ru-inf CS 4, sw-inf CS 3
+    assert line.startswith(f"Melee 4 vs 3: {column_words(odds['column'])}")   # ru-inf CS 4, sw-inf CS 3
     # every result of that column of the Melee Table, die 1..6 plus the DRM (clamped)
     col = COLUMNS.index(odds["column"])
     chance: dict[str, Fraction] = {}
@@ -127,3 +128,10 @@ def test_R8_7_melee_result_and_elimination_read_as_the_rulebook_says():
     assert said == "Uppland I eliminated, into the rout box of sw"
     assert g.event_words({"t": "eliminated", "unit": "a", "division": "sw", "counted": False}) == "Uppland I eliminated"
     assert g.event_words({"t": "phase", "turn": 5}) is None  # the generic line serves
+
+
+def test_R8_6_melee_columns_read_as_the_differences_they_cover():
+    # the spec's table: headers -7..., -4-6, -2-3, ... cover <= -7, -6 to -4, -3 to -2, ...
+    said = [column_words(c) for c in COLUMNS]
+    assert said == ["column -7 or less", "column -6 to -4", "column -3 to -2", "column -1", "column 0",
+                    "column +1", "column +2 to +3", "column +4 to +6", "column +7 or more"]

@@ -168,8 +168,19 @@ def odds_summary(odds: dict[str, Any]) -> str:
     shifts = sum(int(s[1]) if isinstance(s, (list, tuple)) else 0 for s in shift) if isinstance(shift, list) else shift
     drm = odds.get("drm", 0)
     best = ", ".join(f"{result_words(k)} {_pct(p)}" for k, p in sorted(chances.items(), key=lambda kv: -kv[1]))
-    return (f"Melee {odds.get('attacker_cs')} vs {odds.get('defender_cs')}: column {odds['column']}"
+    return (f"Melee {odds.get('attacker_cs')} vs {odds.get('defender_cs')}: {column_words(odds['column'])}"
             f" (shifts {shifts:+d}, DRM {drm:+d}) · {best}")
+
+
+#: a Melee Table column's header as the CS difference it covers (R8.6): the source heads them
+#: "-2-3", which reads like arithmetic
+COLUMN_WORDS = {"-7": "-7 or less", "-4-6": "-6 to -4", "-2-3": "-3 to -2", "-1": "-1", "0": "0",
+                "+1": "+1", "+2-3": "+2 to +3", "+4-6": "+4 to +6", "+7": "+7 or more"}
+
+
+def column_words(column: Any) -> str:
+    """``column -3 to -2``: the Melee Table column a melee is resolved on."""
+    return f"column {COLUMN_WORDS.get(str(column), column)}"
 
 
 def result_words(result: str) -> str:
@@ -262,7 +273,7 @@ def event_words(g: Any, ev: dict[str, Any]) -> str | None:
         shifts = ev.get("shifts") or []
         why = "; ".join(f"{s[0]} {int(s[1]):+d}" for s in shifts if isinstance(s, (list, tuple)) and len(s) == 2)
         return (f"melee: {att} (CS {ev.get('attacker_cs')}) attack {', '.join(ev.get('hexes', []))}"
-                f" (CS {ev.get('defender_cs')}): column {ev.get('column')}"
+                f" (CS {ev.get('defender_cs')}): {column_words(ev.get('column'))}"
                 + (f" after shifts ({why})" if why else "") + f", DRM {int(ev.get('drm', 0)):+d}")
     if t == "melee-result":
         res = str(ev.get("result"))
