@@ -37,6 +37,10 @@ class ChooseOrder(ModalScreen[Order | None]):
     choices differ by facing, the direction key of that facing (one key press). Attacks show the
     engine's odds for the highlighted choice.
 
+    With more than nine choices a digit cannot choose at once (is "1" the first or the start of
+    "12"?), so digits only move the highlight to the number typed so far and enter chooses.
+    The list shrinks to leave the hint and the preview on a short terminal.
+
     With ``show``, the screen below marks where the highlighted choice happens, and ``m`` hides
     the dialog to look at the map (a retreat hex means little without the ground around it)."""
 
@@ -52,6 +56,11 @@ class ChooseOrder(ModalScreen[Order | None]):
         self.context = context  # what just happened, for a decision the rules ask for
         self.show = show  # marks the highlighted choice on the map below
         self.peeking = False
+        self.typed = ""  # the number typed so far, when digits only move the highlight
+
+    @property
+    def digits_choose(self) -> bool:
+        return len(self.orders) <= 9
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -63,7 +72,7 @@ class ChooseOrder(ModalScreen[Order | None]):
                                                  + (f"  [{by_index[i]}]" if i in by_index else ""))), id=str(i))
                                for i, o in enumerate(self.orders)], id="choices")
             yield Static("", id="odds", markup=False)
-            hint = "enter or digit: choose"
+            hint = "enter or digit: choose" if self.digits_choose else "digits: go to that number · enter: choose"
             if self._facing_keys():
                 hint += " · the key in [ ]: that facing"
             if self.show is not None:
@@ -105,6 +114,11 @@ class ChooseOrder(ModalScreen[Order | None]):
             return
         index = None
         if event.character and event.character.isdigit() and len(event.key) == 1:
+            if not self.digits_choose:
+                event.stop()
+                event.prevent_default()
+                self._type_digit(event.character)
+                return
             n = int(event.character)
             if 1 <= n <= len(self.orders):
                 index = n - 1
@@ -115,10 +129,35 @@ class ChooseOrder(ModalScreen[Order | None]):
             event.prevent_default()
             self.dismiss(self.orders[index])
 
+    def _type_digit(self, digit: str) -> None:
+        """Extend the typed number by ``digit`` and highlight it; a number past the last
+        choice starts again from this digit (nothing is chosen until enter)."""
+        for typed in (self.typed + digit, digit):
+            if 1 <= int(typed) <= len(self.orders):
+                self.typed = typed
+                self.query_one(OptionList).highlighted = int(typed) - 1
+                return
+        self.typed = ""
+
     def on_mount(self) -> None:
         self.query_one("#peek-line").display = False
         self.query_one(OptionList).highlighted = 0
         self._preview(0)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Let the choices scroll in what the title, context, preview and hint leave of the
+        screen, so that the hint (how to choose) is never pushed off a short terminal."""
+        dialog = self.query_one(".dialog")
+        choices = self.query_one(OptionList)
+        others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+                     for w in dialog.children if w is not choices and w.display)
+        room = self.size.height * 9 // 10 - 2 - others   # the dialog's max-height, less its border
+        height = max(3, min(14, room))
+        if choices.styles.max_height is None or choices.styles.max_height.value != height:
+            choices.styles.max_height = height
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._preview(event.option_index)
@@ -139,7 +178,7 @@ class ChooseOrder(ModalScreen[Order | None]):
     def _peek_line(self) -> None:
         index = self.query_one(OptionList).highlighted or 0
         line = (f"{index + 1}. {order_text(self.game, self.orders[index])} (marked on the map)"
-                f" · up/down: other choices · enter or {index + 1}: choose · m: back")
+                f" · up/down: other choices · enter{f' or {index + 1}' if self.digits_choose else ''}: choose · m: back")
         self.query_one("#peek-line", Label).update(words(self, line))
 
     def _preview(self, index: int) -> None:
@@ -155,6 +194,7 @@ class ChooseOrder(ModalScreen[Order | None]):
             box.display = True
         else:
             box.display = False  # no odds to show (a stand to lose, say): no empty heading
+        self.call_after_refresh(self._fit)  # the preview's height changed what the list may take
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.orders[event.option_index])

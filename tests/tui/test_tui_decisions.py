@@ -45,7 +45,9 @@ async def test_s1_setup_loss_dialog_names_division_hexes_and_marks_the_choice():
         await pilot.press("m")
         await pilot.pause()
         assert not dialog.query_one(".dialog").display and dialog.query_one("#peek-line").display
-        assert "enter\u00a0or\u00a02:\u00a0choose" in app.export_screenshot().replace("&#160;", "\u00a0")
+        # more than nine answers: digits only move the highlight, so only enter is offered
+        how = "enter\u00a0or\u00a02:\u00a0choose" if len(dialog.orders) <= 9 else "enter:\u00a0choose"
+        assert how in app.export_screenshot().replace("&#160;", "\u00a0")
         await pilot.press("m")
         await pilot.pause()
         assert dialog.query_one(".dialog").display and app.session.game.state.seq == seq
