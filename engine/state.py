@@ -16,7 +16,7 @@ import hashlib
 import itertools
 from itertools import compress
 from dataclasses import dataclass, field
-from operator import attrgetter, ne
+from operator import attrgetter, itemgetter, ne
 from typing import Any
 
 from .codec import array_header, decode, encode, map_header, scalar_bytes, sorted_items
@@ -398,12 +398,15 @@ class State:
         """The units map, encoded: the key bytes and each unit's kept bytes, joined in canonical
         order. Each unit's bytes sit on its marks (``Marks.enc``), None when stale, so finding
         the stale ones and joining are C loops (``map``, ``in``, slices) and a unit that did not
-        change costs almost nothing."""
+        change costs almost nothing. The units are put in canonical order by an ``itemgetter``
+        made for this dict's key order (``_unit_layout``), not looked up one by one."""
         units = self.units
-        key_bytes, keys = _unit_order(tuple(units))
-        ordered = list(map(units.__getitem__, keys))
-        slots: list[Any] = [None] * (2 * len(ordered))
-        slots[0::2] = key_bytes
+        keys = tuple(units)
+        kept = self.__dict__.get("_unit_layout")
+        if kept is None or kept[0] != keys:  # equal keys in the same order: the same layout
+            kept = self.__dict__["_unit_layout"] = _unit_layout(keys)
+        ordered = kept[2](tuple(units.values()))  # type: ignore[operator]
+        slots = list(kept[1])
         try:
             encs = list(map(_ENC_OF, ordered))
             if None in encs:
@@ -415,10 +418,9 @@ class State:
                 except ValueError:  # no more
                     pass
             slots[1::2] = encs
-            return map_header(len(keys)) + b"".join(slots)
         except (AttributeError, TypeError):  # a unit or its marks put in place past __setattr__
             slots[1::2] = [u.encoded() for u in ordered]
-            return map_header(len(keys)) + b"".join(slots)
+        return kept[3] + b"".join(slots)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "State":
@@ -431,13 +433,17 @@ class State:
     def copy(self) -> "State":
         """An independent copy, equal to ``State.from_bytes(self.to_bytes())`` but much faster:
         unit ``stats`` never change, so copies share them."""
-        return State(
+        new = State(
             ruleset=self.ruleset, scenario=self.scenario, turn=self.turn, phase=self.phase,
             active=self.active, side_order=list(self.side_order), sides=_plain_copy(self.sides),
             units=_clone_units(self.units),
             pending=_plain_copy(self.pending), vars=_plain_copy(self.vars),
             result=_plain_copy(self.result), seq=self.seq,
         )
+        layout = self.__dict__.get("_unit_layout")
+        if layout is not None:  # the clones stand under the same keys in the same order
+            new.__dict__["_unit_layout"] = layout
+        return new
 
 
 #: The state's top-level keys in canonical order (shorter keys first, then by their bytes),
@@ -568,6 +574,21 @@ def _unit_order(keys: tuple[Any, ...]) -> tuple[tuple[bytes, ...], tuple[Any, ..
             _ORDERS.clear()
         _ORDERS[keys] = order
     return order
+
+
+def _unit_layout(keys: tuple[Any, ...]) -> tuple[Any, ...]:
+    """For a units dict whose keys, in its own order, are ``keys``: (``keys``, a list of
+    slots with every other one the next key's bytes in canonical order, an ``itemgetter`` that
+    takes the dict's values in that order, the map header). Kept on the state under its keys."""
+    key_bytes, order = _unit_order(keys)
+    at = {k: i for i, k in enumerate(keys)}
+    picks = [at[k] for k in order]
+    # one unit or none: the dict's order is the canonical one (and an itemgetter of one item
+    # would not give a tuple)
+    pick = itemgetter(*picks) if len(picks) > 1 else tuple
+    slots: list[Any] = [None] * (2 * len(order))
+    slots[0::2] = key_bytes
+    return keys, tuple(slots), pick, map_header(len(order))
 
 
 _ATOMS = frozenset((int, str, bool, type(None), bytes))

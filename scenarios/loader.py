@@ -11,7 +11,6 @@ import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +82,9 @@ class _Ctx:
 
 
 def builtin_dir() -> Path:
+    # imported here: importlib.resources brings tempfile and random with it, about 4 ms that a
+    # replay (which reads its scenario from the journal) never needs
+    from importlib import resources
     return Path(str(resources.files("hexwar.scenarios")))
 
 

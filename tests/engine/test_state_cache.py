@@ -136,3 +136,25 @@ def test_nested_data_kept_by_its_repr_still_tells_true_from_one_and_lists_from_m
     st.result = None
     st.side_order = ("b", "a")  # a tuple is written as an array, like the list
     assert st.to_bytes() == encode(st.to_data())
+
+
+def test_the_kept_unit_order_follows_the_units_dict_when_its_keys_change():
+    """The units are put in canonical order by a layout kept for the dict's keys (and handed on
+    by ``copy``): keys re-ordered, swapped for others or added must show in the next digest."""
+    st = _state()
+    u = st.units.pop("u07")
+    st.units["u07"] = u  # the same keys in another order
+    assert st.digest() == _full_digest(st)
+    v = st.units.pop("u08")
+    v.id = "u99"
+    st.units["u99"] = v  # as many keys, one of them another
+    assert st.digest() == _full_digest(st)
+    twin = st.copy()
+    w = Unit("u50", "a", "inf", "New", Hex(3, 3), 1, 1)
+    twin.units["u50"] = w
+    assert twin.digest() == _full_digest(twin)
+    assert st.digest() == _full_digest(st) != twin.digest()
+    solo = State(ruleset="r", scenario="s", units={"x": Unit("x", "a", "inf", "X", None, 1, 1)})
+    assert solo.digest() == _full_digest(solo)
+    solo.units.clear()
+    assert solo.digest() == _full_digest(solo)

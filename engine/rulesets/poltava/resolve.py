@@ -154,6 +154,18 @@ def post_checks(rs, ctx) -> None:
                 ctx.emit("roos-column-destroyed")
     # leaders overrun by the enemy
     units, occ = st.units, st.shared_occupancy()
+    token = st.position_token()
+    if st.__dict__.get("_leaders_checked") is not token:  # else: checked at this very position
+        _overrun_leaders(st, scn, units, occ)
+        if st.position_token() is token:  # no leader moved: nothing to do until a unit moves
+            st.__dict__["_leaders_checked"] = token
+    _army_rout(ctx)
+
+
+def _overrun_leaders(st, scn, units, occ) -> None:
+    """A leader in a hex with enemy combat units goes to the nearest friendly combat
+    unit, or is lost when there is none. What this reads (hexes, strengths, sides, arms) is
+    all in ``State.position_token``, so ``post_checks`` asks once per position."""
     v = None  # made at the first leader with an enemy beside it, before any leader moves
     for uid in ids_by_arm(st).get("leader", ()):
         u = units[uid]
@@ -171,7 +183,6 @@ def post_checks(rs, ctx) -> None:
             else:
                 u.hex = None
                 u.strength = 0
-    _army_rout(ctx)
 
 
 def _place_displaced(ctx, u, h) -> None:
