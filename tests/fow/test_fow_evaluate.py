@@ -68,3 +68,29 @@ def test_s25_5_the_exit_side_counts_its_fp_by_the_exit_weight_not_the_holding_we
     F.remove_company(g.state, "de")
     assert before - E.view(g, "south") == E.EXIT_MATERIAL * Fraction(fp, start) + E.ROUTE * fp * near / 100
 
+
+
+def test_s25_2_meeting_values_a_group_one_turn_from_a_free_enemy_edge_point():
+    """25.2 is checked at the end of a turn, so a group that can stand on the enemy edge after
+    the next step 8 is worth RACE (DESIGNED) to its side: infantry 2 points out (an Attack's two
+    points, G-27, or its Maneuver allowance, 14.1) counts; 3 points out does not."""
+    comps = COMPANIES + [("de2", "south", point_of(5, 6), ["de-schutzen"])]
+    g = game(comps)
+    F.move_company(g.state, "gb", point_of(1, 3))
+    far = E.evaluate(g, "north")
+    assert E.threats(g, "north", set()) == 0
+    F.move_company(g.state, "gb", point_of(1, 4))
+    assert E.threats(g, "north", set()) == 1
+    assert E.evaluate(g, "north") - far == E.RACE
+
+
+def test_s25_2_a_maneuver_never_passes_next_to_the_enemy_so_it_threatens_nothing_there():
+    """G-23: a mechanised group 4 points out reaches the edge by Maneuver only on a route that
+    never enters a point next to an enemy; with the enemy across every route it is no threat."""
+    g = game([("gb", "north", point_of(3, 2), ["gb-grant"]),
+              ("de", "south", point_of(6, 4), ["de-schutzen"])])
+    open_route = E.threats(g, "north", set())
+    assert open_route == 1
+    blockers = [("de%d" % c, "south", point_of(c, 4), ["de-schutzen"]) for c in range(1, 7)]
+    g = game([("gb", "north", point_of(3, 2), ["gb-grant"])] + blockers)
+    assert E.threats(g, "north", set()) == 0

@@ -14,9 +14,11 @@ from hexwar.scenarios.loader import find_scenario, load_scenario
 
 
 def _searching(seed: int) -> StrongComputer:
-    """A strong player with FoW's budget and its plan search turned on (it ships off)."""
+    """A strong player with FoW's budget and its plan search turned on for both sides (it ships
+    on for the meeting Allies only)."""
     ruleset = _at_plan_commit().game.ruleset
-    budget = replace(DEFAULT_BUDGET, **ruleset.search_budget, **ruleset.plan_search_budget)
+    fields = {k: v for k, v in ruleset.search_budget.items() if k != "sides"}
+    budget = replace(DEFAULT_BUDGET, **fields, **ruleset.plan_search_budget)
     return StrongComputer(seed, budget=budget)
 
 
@@ -95,8 +97,20 @@ def test_g19_the_strong_plan_is_one_of_the_candidates_and_opens_its_commitment()
     match.play(reveal, side)
 
 
-def test_g19_the_shipped_strong_level_commits_to_basics_plan():
-    """The plan search ships off (it measured no better than basic's plan): the default strong
-    player commits exactly what the basic player commits."""
+def test_g19_the_shipped_strong_level_searches_only_the_allied_plan():
+    """As shipped, the plan search is on for the meeting Allies alone (``sides`` in the budget):
+    the strong Axis commits exactly basic's plan, the strong Allies play plans on first."""
     a, b = _at_plan_commit(), _at_plan_commit()
-    assert StrongComputer(5).choose(a.game) == Computer(b"5").choose(b.game)
+    assert a.game.to_act() == "axis"
+    strong = StrongComputer(5)
+    assert strong.choose(a.game) == Computer(b"5").choose(b.game)
+    assert strong.last_work == 0
+    for m in (a, b):
+        m.play(Computer(b"5").choose(m.game), "axis")
+    assert a.game.to_act() == "allies"
+    allies = StrongComputer(5)
+    commit = allies.choose(a.game)
+    assert commit.kind == secret.COMMIT
+    assert allies.last_work > 0
+    rnd = a.game.ruleset.secret_round(a.game)
+    assert allies.basic.plans[(rnd["round"], "allies")][0] in a.game.ruleset.ai_plans(a.game, "allies")

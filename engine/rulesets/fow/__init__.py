@@ -81,10 +81,13 @@ class FowRuleset(Ruleset):
     #: the strong computer compares every candidate of steps 1, 3 and 8 and of the battle
     #: decisions, each played on by the basic player for up to 4 orders, with ``evaluate``
     #: (measured in benchmarks/ai_strength.md); plans stay the basic player's
-    search_budget = {"depth": 4, "work": 200, "scope": "all"}
-    #: the secret-plan search (``ai_plans``) is built but off: over 40 seeds a seat it won no more
-    #: than basic's plan and took up to 8 s a plan (NOTES.md, "Secret plans"); a budget with these
-    #: added turns it on
+    #: the meeting Allies also search their secret plan (``sides``; DESIGNED): the Axis wins a
+    #: tied race for the edges (it is checked first), so the Allies must pick the plan that
+    #: blocks or outpaces; the Axis searching its plan drew more games and won fewer (NOTES.md)
+    search_budget = {"depth": 4, "work": 200, "scope": "all",
+                     "sides": {"allies": {"plan_work": 48, "plan_samples": 1}}}
+    #: the secret-plan search's fields (``ai_plans``), for turning it on for every side (tests):
+    #: on for both sides it won no more than basic's plan in three seats (NOTES.md, "Secret plans")
     plan_search_budget = {"plan_work": 48, "plan_samples": 1}
 
     # --- set-up ---------------------------------------------------------------------------

@@ -294,14 +294,14 @@ def decision_orders(game: "Position", pend: dict[str, Any]) -> Iterator[Order]:
 
 def candidates(ruleset: Any, game: "Position") -> Iterable[tuple[int, Order]]:
     side = ruleset.to_act(game) or ""
-    memo: dict[tuple[Any, ...], int] = {}  # this one state's search results, by their inputs
+    memo: dict[tuple[Any, ...], Any] = {}  # this one state's search results, by their inputs
     for order in ruleset.legal_orders(game):
         if order.kind == "resign":
             continue
         yield _score(game, side, order, memo), order
 
 
-def _score(game: "Position", side: str, order: Order, memo: dict[tuple[Any, ...], int]) -> int:
+def _score(game: "Position", side: str, order: Order, memo: dict[tuple[Any, ...], Any]) -> int:
     state = game.state
     enemy = state.enemy_of(side)
     kind = order.kind
@@ -403,13 +403,21 @@ def exit_pressure(game: "Position", side: str, moved: str | None = None, to: int
     return total
 
 
-def _edge_progress(game: "Position", side: str, cids: list[str], start: int, end: int) -> int:
+def _edge_progress(game: "Position", side: str, cids: list[str], start: int, end: int,
+                   memo: dict[tuple[Any, ...], Any] | None = None) -> int:
     """Meeting engagement: progress toward an enemy-edge point that no other own group holds
-    (three distinct points win, 25.2); leaving such a point once held costs a lot."""
-    state = game.state
-    edge = set(geo.edge_points(_target_edge(game, side)))
-    others = {F.companies(state)[c]["point"] for c in F.live(state, side) if c not in cids}
-    free = sorted(edge - others)
+    (three distinct points win, 25.2); leaving such a point once held costs a lot. ``memo``
+    keeps one state's free points per group (the same for every path the group may take)."""
+    key = ("free", side, tuple(cids))
+    if memo is not None and key in memo:
+        free = memo[key]
+    else:
+        state = game.state
+        edge = set(geo.edge_points(_target_edge(game, side)))
+        others = {F.companies(state)[c]["point"] for c in F.live(state, side) if c not in cids}
+        free = sorted(edge - others)
+        if memo is not None:
+            memo[key] = free
     if not free:
         return 0
     def gap(p: int) -> int:
@@ -425,11 +433,13 @@ def _blocking(game: "Position", side: str) -> bool:
 
 
 def _score_act(game: "Position", side: str, actor: str, path: list[int],
-               memo: dict[tuple[Any, ...], int]) -> int:
+               memo: dict[tuple[Any, ...], Any]) -> int:
     state = game.state
     enemy = state.enemy_of(side)
     o = state.vars["orders"][side][actor]
-    cids = X.participants(state, side, actor)
+    if ("part", actor) not in memo:
+        memo[("part", actor)] = X.participants(state, side, actor)
+    cids = memo[("part", actor)]
     exiting = _exit_side(game, side)
     tedge = _target_edge(game, side)
     start = o["point"]
@@ -438,7 +448,9 @@ def _score_act(game: "Position", side: str, actor: str, path: list[int],
     if geo.OFF_MAP in path:
         return 1000
     end = path[-1]
-    epoints = F.occupied(state, enemy)
+    if ("occ", enemy) not in memo:
+        memo[("occ", enemy)] = F.occupied(state, enemy)
+    epoints = memo[("occ", enemy)]
     def cached(key: tuple[Any, ...], fn: Any, *args: Any) -> int:
         if key not in memo:
             memo[key] = fn(*args)
@@ -462,21 +474,21 @@ def _score_act(game: "Position", side: str, actor: str, path: list[int],
         if block:
             return block - len(path)
         if game.scenario.victory.get("type") == "meeting":
-            return _edge_progress(game, side, cids, start, end) - len(path)
+            return _edge_progress(game, side, cids, start, end, memo) - len(path)
         # the other side closes on the enemy (but not next to it: maneuver rules forbid that)
         before = min((geo.distance(start, e) for e in epoints), default=0)
         after = min((geo.distance(end, e) for e in epoints), default=0)
         if o["order"] == "disengage":
             return 5 * (after - before)
         return 5 * (before - after) - 1
-    own = _strength(state, cids)
-    if not F.at(state, end, enemy):
+    own = cached(("own", actor), _strength, state, cids)
+    if end not in epoints:
         if o["order"] == "rif":
             return -5
         if exiting:
             return 10 + progress
         if game.scenario.victory.get("type") == "meeting":
-            return 10 + _edge_progress(game, side, cids, start, end)
+            return 10 + _edge_progress(game, side, cids, start, end, memo)
         return 5 + block
     chance = win_chance(own if len(path) == 1 else own * Fraction(9, 10), _defence(game, end, enemy))
     score = int(100 * chance) - 45

@@ -8,7 +8,9 @@ The campaign is won by the scenario's goal, so the evaluation follows it (every 
   off the map, and how close each company stands to the enemy edge by a legal route around enemy
   points (ai.exit_steps), weighted by its FP; the other side scores what the exiting side loses;
 * meeting (25.2): the share of the enemy's companies destroyed toward the scenario's percentage,
-  and each point of the enemy edge held (three win).
+  each point of the enemy edge held (three win), and each group that could reach that edge by
+  the end of the next turn (the edge is counted at the end of a turn: a group one turn away is
+  most of the way to a win, and the enemy's such groups are what a blocker takes away).
 
 The score is this side's view less the enemy's, so a position good for one side is as bad for
 the other.
@@ -39,6 +41,7 @@ ROUTE = 2400      # the whole exit goal standing on the enemy edge, ready to lea
 COMPANIES = 1500  # the enemy companies destroyed that the scenario asks for
 EDGE = 400        # each point of the enemy edge held, up to the number that wins
 FAR = 5           # points from the edge beyond which a company earns nothing for its route
+RACE = 200        # each group that can reach the enemy edge next turn (meeting), up to what wins
 
 
 def evaluate(game: "Position", side: str) -> int:
@@ -70,5 +73,35 @@ def view(game: "Position", side: str) -> Fraction:
             total += COMPANIES * min(Fraction(100 * lost, pct * start), Fraction(1))
         need = int(v.get("edge_points", 3))
         edge = set(geo.edge_points(state.sides[enemy]["edge"]))
-        total += EDGE * min(need, len(F.occupied(state, side) & edge))
+        held = F.occupied(state, side) & edge
+        total += EDGE * min(need, len(held))
+        total += RACE * min(max(0, need - len(held)), threats(game, side, held))
     return total
+
+
+def threats(game: "Position", side: str, held: set[int]) -> int:
+    """Meeting (25.2): ``side``'s groups off the enemy edge that could stand on it after one more
+    step 8: by a Maneuver (its allowance, never next to an enemy point, G-23) or by an Attack
+    (two points, the first free of enemy, G-27). One per point, as a group moves as one."""
+    state = game.state
+    enemy = state.enemy_of(side)
+    epoints = F.occupied(state, enemy)
+    near = set(epoints)
+    for e in epoints:
+        near.update(n for _, n in geo.neighbours(e))
+    count = 0
+    for p in F.group_points(state, side):
+        if p in held:
+            continue
+        cids = F.at(state, p, side)
+        bank = F.companies(state)[cids[0]]["bank"]
+        by_attack = ai.exit_steps(game, side, cids, p, bank) - 1
+        if by_attack <= 2:
+            count += 1
+            continue
+        if p in near:
+            continue
+        allowance = 4 if F.mechanised(F.units_of(state, cids)) else 2
+        if ai.exit_steps(game, side, cids, p, bank, near) - 1 <= allowance:
+            count += 1
+    return count
