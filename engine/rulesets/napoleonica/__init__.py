@@ -95,9 +95,10 @@ class NapoleonicaRuleset(Words, Ruleset):
     hexside_types = D.HEXSIDES
     grades = ("recruit", "veteran")
     #: The strong level plays as the basic one (width 1) for now. With scope "all" and evaluate.py
-    #: (which weighs declared melees and next turn's charges by their exact 22.4 odds) it beat
-    #: basic as France in the brigade (40 games: 18 wins against 13) but not as Austria (12
-    #: against 16), so it does not yet beat basic in every seat (benchmarks/ai_strength.md).
+    #: it beats basic as France in the brigade (40 seeds: 24 wins against 12; see NOTES.md
+    #: "Strong computer") and as Russia in the meeting, but not as Austria (14 against 18; 28 of
+    #: 100 seeds against basic's 40, many more draws) nor as France in the meeting, so it does not
+    #: yet beat basic in every seat (benchmarks/ai_strength.md).
     search_budget = {"width": 1}
 
     # --- set-up ---------------------------------------------------------------------------
