@@ -54,7 +54,9 @@ class FrontierRuleset(Ruleset):
     grades = ("average",)
     #: the evaluation sees where units stand (evaluate.placement), so the strong computer
     #: compares quiet moves too, not only the orders that roll (measured: benchmarks/ai_strength.md)
-    search_budget = {"scope": "all"}
+    #: designed (benchmarks/ai_strength.md): one ply over 8 candidates, with each unit's next
+    #: best moves among them (``strong_orders``)
+    search_budget = {"scope": "all", "width": 8, "work": 200}
 
     # --- set-up ---------------------------------------------------------------------------
     def check_scenario(self, scenario: "Scenario") -> list[str]:
@@ -379,6 +381,10 @@ class FrontierRuleset(Ruleset):
 
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def strong_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
+        """The strong level's candidates (ai.py): basic's and each unit's next best moves."""
+        return ai.strong_candidates(self, game)
 
     def evaluate(self, game: "Position", side: str) -> int:
         """The strong computer's view of a position (evaluate.py)."""

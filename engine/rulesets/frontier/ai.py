@@ -160,30 +160,10 @@ def candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
         for u in state.side_units(side):
             if ruleset._move_refusal(state, u) is not None:
                 continue
-            base = plan.value(u, u.hex, u.facing)
-            breaking = mv.breaking_from(state, u)
             best: tuple[int, Order] | None = None
-            if breaking is None:
-                for d in plan.facings(u, u.hex):
-                    if d != u.facing:
-                        s = plan.value(u, u.hex, d) - base
-                        if best is None or s > best[0]:
-                            best = (s, Order.make("pivot", unit=u.id, facing=d))
-            if not U.is_fixed(u):
-                for dest, route in sorted(mv.reachable(hmap, state, u, view).items()):
-                    choices = mv.facing_choices(state, view, u, dest, breaking)
-                    path = [tuple(h) for h in route.path]
-                    if choices is None:
-                        opts = mv.front_options(state, view, dest)
-                        s = max(plan.value(u, dest, d) for d in opts) - base
-                        order = Order.make("move", unit=u.id, path=path, facing=None)
-                    else:
-                        wanted = [d for d in plan.facings(u, dest) if d in choices] or choices[:1]
-                        s, d = max((plan.value(u, dest, d), -d) for d in wanted)
-                        s -= base
-                        order = Order.make("move", unit=u.id, path=path, facing=-d)
-                    if best is None or s > best[0]:
-                        best = (s, order)
+            for s, order in _unit_moves(ruleset, game, plan, view, u):
+                if best is None or s > best[0]:
+                    best = (s, order)
             if best is not None and best[0] > 0:
                 yield best
         yield 0, Order.make("end-phase")
@@ -197,3 +177,53 @@ def candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
             yield 1000 + score, Order.make("attack", attackers=ids, target=d.hex)
         if ruleset._end_phase_refusal(state) is None:
             yield 0, Order.make("end-phase")
+
+
+def _unit_moves(ruleset, game: "Position", plan: Planner, view, u: Unit) -> Iterator[tuple[int, Order]]:
+    """Every pivot and move of ``u`` with its gain in the planner's terms, pivots first."""
+    state, hmap = game.state, game.map
+    base = plan.value(u, u.hex, u.facing)
+    breaking = mv.breaking_from(state, u)
+    if breaking is None:
+        for d in plan.facings(u, u.hex):
+            if d != u.facing:
+                yield plan.value(u, u.hex, d) - base, Order.make("pivot", unit=u.id, facing=d)
+    if not U.is_fixed(u):
+        for dest, route in sorted(mv.reachable(hmap, state, u, view).items()):
+            choices = mv.facing_choices(state, view, u, dest, breaking)
+            path = [tuple(h) for h in route.path]
+            if choices is None:
+                opts = mv.front_options(state, view, dest)
+                s = max(plan.value(u, dest, d) for d in opts) - base
+                yield s, Order.make("move", unit=u.id, path=path, facing=None)
+            else:
+                wanted = [d for d in plan.facings(u, dest) if d in choices] or choices[:1]
+                s, d = max((plan.value(u, dest, d), -d) for d in wanted)
+                yield s - base, Order.make("move", unit=u.id, path=path, facing=-d)
+
+
+#: designed: the moves per unit the strong level compares (basic plays each unit's best)
+STRONG_MOVES = 3
+
+
+def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
+    """The strong level's candidates: basic's, plus in the move phase each unit's next best
+    moves (by the planner's gain), so the search can weigh a second-best place for a unit."""
+    basic = list(candidates(ruleset, game))
+    yield from basic
+    state = game.state
+    if not basic or state.pending or state.phase != "move":
+        return
+    # below basic's best, so the search's first candidate stays basic's choice
+    top = max(score for score, _ in basic) - 1
+    side = ruleset.to_act(game)
+    plan = Planner(game, side)
+    view = mv.View(state, side)
+    for u in state.side_units(side):
+        if ruleset._move_refusal(state, u) is not None:
+            continue
+        moves = sorted(((s, i, o) for i, (s, o) in enumerate(_unit_moves(ruleset, game, plan, view, u))),
+                       key=lambda t: (-t[0], t[1]))
+        for s, _, order in moves[1:STRONG_MOVES]:
+            if s > 0:
+                yield min(s, top), order
