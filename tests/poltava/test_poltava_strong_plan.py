@@ -127,3 +127,60 @@ def test_r10_2_strong_russia_answers_decisions_as_basic_while_sweden_searches_th
     game.state.active = "russia"
     assert player.budget_for(game).answers is False
     assert player.budget_for(game).settle == 4
+
+
+def test_r6_2_strong_swedish_moves_stand_under_less_enemy_fire_than_basic_ones():
+    # The camp's guns reach five hexes (R6.2) and a unit in an enemy ZOC is not fired at (R6.1):
+    # the strong Swede weighs the fire reaching a hex more than basic does, so its chosen
+    # destination is never more exposed than basic's, and in some positions less.
+    scenario = load_scenario(find_scenario("poltava-2"))
+    match = Match.new(scenario, seed=1)
+    basic = computer_for("basic", "1")
+    compared = shier = 0
+    while not match.game.over and match.game.state.turn <= 6:
+        game = match.game
+        st = game.state
+        if st.phase == "move" and st.active == "sweden" and not st.pending:
+            v = view_of(game)
+            strong = [o for _, o in sorted(game.ruleset.strong_orders(game), key=lambda t: -t[0])]
+            mine = next((o for o in strong if o.kind in ("move", "hold")), None)
+            if mine is not None:
+                u = st.units[mine["unit"]]
+                if (u.division not in plan.held_back(v, "sweden") and not plan.endgame_focus(v, "sweden")
+                        and u.id not in plan.ai._odb_slots(v, "sweden")):
+                    theirs = max(((s, o) for s, o in game.ruleset.ai_orders(game) if o.kind in ("move", "hold")),
+                                 key=lambda t: t[0])[1]
+
+                    def end(o):
+                        return o["path"][-1] if o.kind == "move" else u.hex
+                    a = plan.ai._exposure(v, "sweden", end(mine))
+                    b = plan.ai._exposure(v, "sweden", end(theirs))
+                    assert a <= b, (mine.to_text(), theirs.to_text())
+                    compared += 1
+                    shier += a < b
+        match.play(basic.choose(game), game.to_act())
+    assert compared > 0 and shier > 0
+
+
+def test_strong_decisions_stay_within_their_work_budget():
+    # The time limit is kept in work units (orders resolved on lookahead copies), never seconds:
+    # the costliest Poltava decisions are attacks whose pending answers are settled, and they may
+    # overrun the budget only by the last dice enumeration started (at most ``exact`` orders).
+    from hexwar.engine.search import StrongComputer
+    scenario = load_scenario(find_scenario("poltava-2"))
+    match = Match.new(scenario, seed=14)
+    strong = StrongComputer(b"14:sweden")
+    basic = computer_for("basic", "14:russia")
+    spent = []
+    while not match.game.over and match.game.state.turn <= 8 and max(spent, default=0) < 300:
+        game = match.game
+        side = game.to_act()
+        if side == "sweden":
+            order = strong.choose(game)
+            budget = strong.budget_for(game)
+            spent.append(strong.last_work)
+            assert strong.last_work <= budget.work + budget.exact
+        else:
+            order = basic.choose(game)
+        match.play(order, side)
+    assert max(spent) >= budget.work  # some decision did use its whole budget

@@ -20,6 +20,7 @@ from hexwar.engine.orders import Order
 
 from . import ai
 from .board import arm, reduced, view_of
+from .data import SWEDEN
 
 #: a division is held back once it is this far down its rout box (fraction of its rout number)
 #: and at most ``HOLD_WITHIN`` counters short of it (so a big division, Lewenhaupt's foot in S1
@@ -30,12 +31,19 @@ HOLD_WITHIN = 3
 _FIGHTERS = ("inf", "cav")
 #: the enemy army is this many division routs from its own rout when every unit goes for it
 FOCUS_WHEN = 1
+#: designed: the side whose units wait under the enemy guns (Sweden: the camp's batteries reach
+#: five hexes, R6.2, and most Swedish losses in S2 came from fire while the horse waited for the
+#: foot) counts the fire that can reach a hex this many times more than the basic player does,
+#: for every unit that is neither held back, nor rushing in the endgame, nor forming its line
+FIRE_SHY_SIDE = SWEDEN
+FIRE_SHY = 2
 
 
 def strong_orders(rs, game):
     """The basic player's orders, except for the moves of the unit whose turn it is to move:
     a unit of a held-back division is offered only moves scored for safety, and in the endgame
-    any other unit (line infantry once formed, S2-1) moves toward the enemy division to rout."""
+    any other unit (line infantry once formed, S2-1) moves toward the enemy division to rout.
+    Otherwise a Swedish unit not forming its line moves as basic's would, but shier of fire."""
     out = list(ai.ai_orders(rs, game))
     st = game.state
     if st.phase != "move" or st.pending or st.result is not None:
@@ -58,6 +66,13 @@ def strong_orders(rs, game):
             d = min(hex_distance(h, f) for f in focus)
             return -10 * d - ai._exposure(v, u.side, h) // 4 + (5 if ai._near(h, enemies) <= 1 else 0)
         return kept + list(_moves(v, u, charge))
+    if u.side == FIRE_SHY_SIDE and u.id not in ai._odb_slots(v, u.side):
+        enemies = ai._field(v, u.side)
+        target = ai._objective(v, u.side)
+
+        def shy(h) -> int:
+            return ai._dest_score(v, u, h, enemies, target) - FIRE_SHY * ai._exposure(v, u.side, h)
+        return kept + list(_moves(v, u, shy))
     return out
 
 
