@@ -216,11 +216,17 @@ class StrongComputer:
     def budget_for(self, game: Game) -> Budget:
         """The budget for a decision in ``game``: the one given, else the ruleset's designed one
         (a ruleset whose orders are costly to resolve looks less far; its optional ``"sides"``
-        entry maps a side to fields that differ for that side), with ``work`` applied."""
+        entry maps a side to fields that differ for that side, and ``"scenarios"`` maps a
+        scenario id to such a side map, applied last: one side id can stand for armies whose
+        search measured differently in two scenarios), with ``work`` applied."""
         budget = self.fixed_budget
         if budget is None:
+            side = game.to_act() or ""
             fields = dict(game.ruleset.search_budget)
-            fields.update(fields.pop("sides", {}).get(game.to_act() or "", {}))
+            by_side = fields.pop("sides", {})
+            by_scenario = fields.pop("scenarios", {})
+            fields.update(by_side.get(side, {}))
+            fields.update(by_scenario.get(game.scenario.id, {}).get(side, {}))
             budget = replace(DEFAULT_BUDGET, **fields)
         return budget if self.work is None else budget.scaled(self.work)
 

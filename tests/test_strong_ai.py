@@ -20,7 +20,7 @@ from hexwar.engine.levels import LEVELS, computer_for
 from hexwar.engine.ruleset import Ruleset
 from hexwar.engine.search import Budget, ScriptedDice, StrongComputer, Work, exact_outcomes
 from hexwar.match import Match
-from hexwar.scenarios.loader import builtin_paths, load_scenario
+from hexwar.scenarios.loader import builtin_paths, load_named, load_scenario
 
 SCENARIOS = [load_scenario(p) for p in builtin_paths()]
 IDS = [s.id for s in SCENARIOS]
@@ -305,3 +305,19 @@ def test_r8_8_settle_scores_an_attack_once_its_pending_loss_is_taken():
                 break
         match.play(order, game.to_act())
     assert found > 0
+
+
+def test_a_scenario_entry_in_the_search_budget_overrides_the_side_entry_in_that_scenario_only():
+    # Napoleonica's "france" is a side of both scenarios; the strong level searches as France in
+    # the brigade only, and as Russia in the meeting only (NapoleonicaRuleset.search_budget)
+    brigade = Game(load_named("napoleonica-brigade"))
+    meeting = Game(load_named("napoleonica-meeting"))
+    player = StrongComputer(1)
+
+    def width(game, side):
+        game.state.active = side
+        assert game.to_act() == side
+        return player.budget_for(game).width
+
+    assert width(brigade, "france") == 5 and width(brigade, "austria") == 1
+    assert width(meeting, "russia") == 5 and width(meeting, "france") == 1
