@@ -72,7 +72,7 @@ class ChooseOrder(ModalScreen[Order | None]):
                                                  + (f"  [{by_index[i]}]" if i in by_index else ""))), id=str(i))
                                for i, o in enumerate(self.orders)], id="choices")
             yield Static("", id="odds", markup=False)
-            hint = "enter or digit: choose" if self.digits_choose else "digits: go to that number · enter: choose"
+            hint = "enter or digit: choose" if self.digits_choose else "its number, then enter: choose"
             if self._facing_keys():
                 hint += " · the key in [ ]: that facing"
             if self.show is not None:
