@@ -173,6 +173,7 @@ class ChooseOrder(ModalScreen[Order | None]):
         self.query_one("#peek-line").display = self.peeking
         if not self.peeking:
             self.query_one(OptionList).focus()  # hidden, it lost the focus: enter works again
+            self.call_after_refresh(self._fit)
         self._peek_line()
 
     def _peek_line(self) -> None:
