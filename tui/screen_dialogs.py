@@ -32,6 +32,11 @@ def facing_of(order: Order) -> int | None:
     return f if isinstance(f, int) and not isinstance(f, bool) and 0 <= f < 6 else None
 
 
+#: app.tcss: a dialog's max-height (percent of the screen) and the choice list's max-height
+DIALOG_MAX_PERCENT = 90
+CHOICE_ROWS = 14
+
+
 class ChooseOrder(ModalScreen[Order | None]):
     """Pick one legal order: arrows and enter, a digit for the numbered line, or, when the
     choices differ by facing, the direction key of that facing (one key press). Attacks show the
@@ -154,8 +159,8 @@ class ChooseOrder(ModalScreen[Order | None]):
         choices = self.query_one(OptionList)
         others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
                      for w in dialog.children if w is not choices and w.display)
-        room = self.size.height * 9 // 10 - 2 - others   # the dialog's max-height, less its border
-        height = max(3, min(14, room))
+        room = self.size.height * DIALOG_MAX_PERCENT // 100 - 2 - others   # less the border
+        height = max(3, min(CHOICE_ROWS, room))
         if choices.styles.max_height is None or choices.styles.max_height.value != height:
             choices.styles.max_height = height
 
