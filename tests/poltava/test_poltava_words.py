@@ -135,3 +135,10 @@ def test_R8_6_melee_columns_read_as_the_differences_they_cover():
     said = [column_words(c) for c in COLUMNS]
     assert said == ["column -7 or less", "column -6 to -4", "column -3 to -2", "column -1", "column 0",
                     "column +1", "column +2 to +3", "column +4 to +6", "column +7 or more"]
+
+
+def test_R8_6_the_melee_die_names_its_column_as_the_difference_it_covers():
+    from hexwar.tui.describe import event_text
+    g = game([U("a", "russia", "ru-inf", "0502"), U("z", "sweden", "sw-inf", "0503")], first="russia")
+    ev = {"t": "die-roll", "why": "melee (R8.6.8)", "sides": 6, "value": 3, "column": "-2-3"}
+    assert event_text(g, ev) == "\u2684 melee (R8.6.8): d6 = 3 (column -3 to -2)"

@@ -268,6 +268,9 @@ def event_words(g: Any, ev: dict[str, Any]) -> str | None:
         return units[uid].name or uid if uid in units else str(uid)
 
     uid = ev.get("unit")
+    if t == "die-roll" and "column" in ev:  # the melee die: its column in words, as the melee line
+        return f"\u2684 {ev.get('why', 'roll')}: d{ev.get('sides', 6)} = {ev.get('value')} " \
+               f"({column_words(ev['column'])})"
     if t == "melee":
         att = ", ".join(name(a) for a in ev.get("attackers", []))
         shifts = ev.get("shifts") or []
