@@ -122,11 +122,14 @@ def test_a_state_with_marks_put_in_place_past_the_unit_still_encodes_fully():
     assert st.digest() == _full_digest(st)
 
 
-def test_nested_data_kept_by_its_repr_still_tells_true_from_one_and_lists_from_maps():
-    """The state's vars, sides, pending and result are kept encoded under their repr: values
-    that compare equal in Python but encode differently must still give their own bytes."""
+def test_nested_data_kept_by_its_marshal_key_still_tells_true_from_one_and_lists_from_maps():
+    """The state's vars, sides, pending and result are kept encoded under a key made from their
+    value (marshal's bytes, or the repr for what marshal refuses, such as a ``Hex``): values
+    that compare equal in Python but encode differently must still give their own bytes, and a
+    nested dict changed in place must show."""
     st = _state()
-    for value in (1, True, 0, False, None, [1], (1,), {"1": 1}, "1", b"1", -1, 2**40):
+    for value in (1, True, 0, False, None, [1], (1,), {"1": 1}, "1", b"1", -1, 2**40, Hex(1, 1),
+                  [Hex(2, 3)], "é", {1: "int key"}, {"": ""}):
         st.vars = {"x": value, "nested": [{"y": value}]}
         st.sides = {"a": {"z": value}, "b": {}}
         st.pending = [{"kind": "k", "v": value}]
@@ -136,6 +139,12 @@ def test_nested_data_kept_by_its_repr_still_tells_true_from_one_and_lists_from_m
     st.result = None
     st.side_order = ("b", "a")  # a tuple is written as an array, like the list
     assert st.to_bytes() == encode(st.to_data())
+    st.vars = {"box": {"a": 1}}
+    before = st.digest()
+    st.vars["box"]["a"] = 2  # changed in place: the same dict objects, other content
+    assert st.digest() == _full_digest(st) != before
+    st.vars["box"]["a"] = 1
+    assert st.digest() == before
 
 
 def test_the_kept_unit_order_follows_the_units_dict_when_its_keys_change():
