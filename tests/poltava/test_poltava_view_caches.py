@@ -96,3 +96,28 @@ def test_maps_equal_in_content_share_their_tables_and_others_do_not():
     changed = replace(first, terrain={**first.terrain, h: "marsh" if first.terrain_at(h) != "marsh" else "clear"})
     assert changed != first
     assert _tables(changed) is not _tables(first)
+
+
+def test_R10_1_R10_2_rout_tables_kept_on_a_scenario_follow_that_scenario_only():
+    """``post_checks`` keeps each scenario's rout thresholds and armies on the scenario object: a
+    scenario made from it with other divisions or armies (``dataclasses.replace``) has its own."""
+    import dataclasses
+
+    from hexwar.engine.rulesets.poltava.resolve import _rout_thresholds, army_state
+    from poltava_helpers import U, game
+
+    divs = [("sw", "sweden", 99), ("sw2", "sweden", 99), ("ru", "russia", 1), ("ru2", "russia", 2),
+            ("ru3", "russia", 99)]
+    g = game([U("a", "sweden", "sw-inf", "0501"), U("z", "russia", "ru-inf", "0503")], divisions=divs)
+    scn, st = g.scenario, g.state
+    assert _rout_thresholds(scn) == (("sw", 99, "sw"), ("sw2", 99, "sw2"), ("ru", 1, "ru"),
+                                     ("ru2", 2, "ru2"), ("ru3", 99, "ru3"))
+    st.vars["routed"] = ["ru"]
+    assert army_state(scn, st) == (False, False, False)  # ru2 and ru3 left
+    st.vars["routed"] = ["ru", "ru2"]
+    assert army_state(scn, st) == (True, False, False)  # one Russian division left: routed
+    fewer = dataclasses.replace(scn, divisions=scn.divisions[:3],
+                                victory={**scn.victory, "russia_divisions": ["ru", "ru2", "ru3", "ru4"]})
+    assert _rout_thresholds(fewer) == (("sw", 99, "sw"), ("sw2", 99, "sw2"), ("ru", 1, "ru"))
+    assert army_state(fewer, st) == (False, False, False)  # ru3 and ru4 left
+    assert army_state(scn, st) == (True, False, False)

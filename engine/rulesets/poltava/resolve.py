@@ -133,21 +133,21 @@ def post_checks(rs, ctx) -> None:
                                            "from": [u.hex[0], u.hex[1]]})
                         u.hex = None
             changed = True
-        for d in scn.divisions:
-            if d.id in st.vars["routed"] or d.rout_threshold is None:
+        box = st.vars["box"]
+        for did, threshold, name in _rout_thresholds(scn):
+            if box.get(did, 0) < threshold or did in st.vars["routed"]:
                 continue
-            if st.vars["box"].get(d.id, 0) >= d.rout_threshold:
-                st.vars["routed"] = st.vars["routed"] + [d.id]
-                ctx.emit("division-routs", division=d.id, name=d.name)
-                for u in st.units_in_id_order():
-                    if u.division == d.id and arm(u) != "leader" and (u.hex is not None or u.marks.get("waiting")):
-                        h = u.hex
-                        u.hex = None
-                        u.mark("waiting", 0)
-                        u.mark("routed")
-                        if h is not None:
-                            _relocate_leaders(ctx, h, u.side)
-                changed = True
+            st.vars["routed"] = st.vars["routed"] + [did]
+            ctx.emit("division-routs", division=did, name=name)
+            for u in st.units_in_id_order():
+                if u.division == did and arm(u) != "leader" and (u.hex is not None or u.marks.get("waiting")):
+                    h = u.hex
+                    u.hex = None
+                    u.mark("waiting", 0)
+                    u.mark("routed")
+                    if h is not None:
+                        _relocate_leaders(ctx, h, u.side)
+            changed = True
         if st.vars["roos_formed"] and not st.vars["roos_destroyed"]:
             if not any(u.alive for u in in_division(st, "roos")):
                 st.vars["roos_destroyed"] = True
@@ -162,6 +162,16 @@ def post_checks(rs, ctx) -> None:
     _army_rout(ctx)
 
 
+def _rout_thresholds(scn) -> tuple[tuple[str, int, str], ...]:
+    """(id, rout threshold, name) of each division that has a threshold, in the scenario's order:
+    what ``post_checks`` walks after every order. Kept on the scenario, which never changes."""
+    out = scn.__dict__.get("_poltava_routs")
+    if out is None:
+        out = scn.__dict__["_poltava_routs"] = tuple(
+            (d.id, d.rout_threshold, d.name) for d in scn.divisions if d.rout_threshold is not None)
+    return out
+
+
 def _overrun_leaders(st, scn, units, occ) -> None:
     """A leader in a hex with enemy combat units goes to the nearest friendly combat
     unit, or is lost when there is none. What this reads (hexes, strengths, sides, arms) is
@@ -169,10 +179,8 @@ def _overrun_leaders(st, scn, units, occ) -> None:
     v = None  # made at the first leader with an enemy beside it, before any leader moves
     for uid in ids_by_arm(st).get("leader", ()):
         u = units[uid]
-        if not u.alive:
-            continue
-        here = occ.get(u.hex, ())
-        if len(here) < 2 or all(map(u.side.__eq__, map(_SIDE, here))):
+        here = occ.get(u.hex, ())  # () for a leader off the map (no hex)
+        if len(here) < 2 or not u.alive or all(map(u.side.__eq__, map(_SIDE, here))):
             continue  # no enemy of any arm in its hex (the common case, checked cheaply)
         if v is None:
             v = View(scn, st)
@@ -205,17 +213,24 @@ def roos_stands(st) -> bool:
 def army_state(scn, st) -> tuple[bool, bool, bool]:
     """(russian army routed, swedish army routed, draw by S2 rule). The Roos column counts as a
     Swedish division (R10.2); under the literal draw rule (A47) its last stand is a draw."""
-    routed = set(st.vars["routed"])
-    ru = list(scn.victory.get("russia_divisions", []))
-    sw = list(scn.victory.get("sweden_divisions", []))
-    ru_left = [d for d in ru if d not in routed]
-    sw_left = [d for d in sw if d not in routed]
-    ru_routed = len(ru_left) <= 1
-    sw_routed = len(sw_left) + (1 if roos_stands(st) else 0) <= 1
+    routed = st.vars["routed"]
+    ru, sw = _army_divisions(scn)
+    ru_routed = len(ru) - sum(map(routed.__contains__, ru)) <= 1  # divisions left, at most one
+    sw_routed = len(sw) - sum(map(routed.__contains__, sw)) + (1 if roos_stands(st) else 0) <= 1
     draw = False
     if sw_routed and roos_stands(st) and scn.rule("draw_rule", "literal") == "literal":
         draw, sw_routed = True, False
     return ru_routed, sw_routed, draw
+
+
+def _army_divisions(scn) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The divisions that make up each army (R10.2), as the scenario's victory table lists them:
+    asked after every order, kept on the scenario, which never changes."""
+    out = scn.__dict__.get("_poltava_armies")
+    if out is None:
+        out = scn.__dict__["_poltava_armies"] = (tuple(scn.victory.get("russia_divisions", [])),
+                                                 tuple(scn.victory.get("sweden_divisions", [])))
+    return out
 
 
 def russian_victory(scn, st, reason: str) -> dict:
