@@ -29,11 +29,14 @@ def _geometry(width: int, height: int, orientation: str, parity: str) -> tuple:
         hexes = tuple(offset_to_axial(col, row, orientation, parity)
                       for row in range(height) for col in range(width))
         index = frozenset(hexes)
-        steps = tuple(enumerate(DIRECTIONS))
+        # each neighbour is the map's own Hex for that place, found by a plain pair (equal and
+        # hashed alike): no Hex made per step (a 32x40 map has 7,680 steps)
+        own = {h: h for h in hexes}.get
         neigh = {}
         for h in hexes:
             q, r = h
-            neigh[h] = tuple((d, n) for d, (dq, dr) in steps if (n := Hex(q + dq, r + dr)) in index)
+            neigh[h] = tuple((d, n) for d, (dq, dr) in enumerate(DIRECTIONS)
+                             if (n := own((q + dq, r + dr))) is not None)
         if len(_GEOMETRY) > 16:
             _GEOMETRY.clear()
         out = _GEOMETRY[key] = (hexes, index, neigh)

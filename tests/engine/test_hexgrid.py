@@ -1,5 +1,6 @@
 """Hex geometry: neighbours, distance, rings, lines, hexsides, offset labels."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from hexwar.engine.hexgrid import (
@@ -114,3 +115,20 @@ def test_hexside_is_the_same_seen_from_both_hexes(h, d):
     assert hexside_between(h, n) == hexside_between(n, h)
     assert set(hexside_hexes(hexside(h, d))) == {h, n}
     assert 0 <= hexside(h, d).dir < 3
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@pytest.mark.parametrize("parity", ["odd", "even"])
+def test_a_maps_neighbours_are_its_own_hexes_at_each_direction(orientation, parity):
+    """The shared map geometry (``hexmap._geometry``) lists, for each hex, every on-map neighbour
+    with its direction, in direction order, and each neighbour is the map's own ``Hex``."""
+    from hexwar.engine.hexmap import _GEOMETRY, _geometry
+
+    _GEOMETRY.clear()
+    hexes, index, neigh = _geometry(7, 5, orientation, parity)
+    assert hexes == tuple(offset_to_axial(c, r, orientation, parity) for r in range(5) for c in range(7))
+    own = {h: h for h in hexes}
+    for h in hexes:
+        want = tuple((d, hex_neighbor(h, d)) for d in range(6) if hex_neighbor(h, d) in index)
+        assert neigh[h] == want
+        assert all(type(n) is Hex and n is own[n] for _, n in neigh[h])
