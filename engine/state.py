@@ -217,6 +217,11 @@ class Unit:
                    max_strength, facing, division, grade, dict(stats), dict(marks))
 
 
+#: sets a new Unit's whole ``__dict__`` through the class's own descriptor: what
+#: ``object.__setattr__(unit, "__dict__", d)`` ends up calling, without the attribute look-up
+_SET_UNIT_DICT = Unit.__dict__["__dict__"].__set__
+
+
 @dataclass
 class State:
     """Everything about a game in progress that is not the (static) scenario.
@@ -490,14 +495,15 @@ def _clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
     state holds every clone under the key its original had, so they still tell its units apart."""
     out = {}
     new = object.__new__
+    set_dict = _SET_UNIT_DICT
     for k, u in units.items():
         d = u.__dict__.copy()
         m = d["marks"]
-        nm = Marks(m)
+        nm = Marks(m) if m else Marks()  # (an empty one is made much faster without the argument)
         nm.enc = m.enc if type(m) is Marks else None
         d["marks"] = nm
         c = new(Unit)
-        _set_dict(c, "__dict__", d)
+        set_dict(c, d)
         out[k] = c
     return out
 
