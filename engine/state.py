@@ -334,11 +334,30 @@ class State:
             if kept[0][0] == key[0] and kept[2] is self.units:
                 occ = _moved_occupancy(self.units, key, kept)
                 if occ is not None:
-                    d["_occupancy"] = (key, occ[0], self.units, occ[1])
+                    # the steps back to earlier answers: (the answer before, hexes remade)
+                    steps = ((kept[1], occ[2]),) + kept[4][:_OCCUPANCY_STEPS - 1]
+                    d["_occupancy"] = (key, occ[0], self.units, occ[1], steps)
                     return occ[0]
         occ = self.occupancy()
-        d["_occupancy"] = (key, occ, self.units, None)
+        d["_occupancy"] = (key, occ, self.units, None, ())
         return occ
+
+    def occupancy_changes(self, since: dict[Hex, list[Unit]],
+                          now: dict[Hex, list[Unit]]) -> list[Hex] | None:
+        """The hexes whose lists differ between two answers of ``shared_occupancy`` (a hex in
+        only one of them counts), when ``now`` is the current answer and was made from ``since``
+        in a few steps of a few units each; else None, and the caller compares the two dicts
+        itself. What that comparison finds, in the order the steps remade the hexes (latest
+        step first) rather than the dicts' order: a hex no step remade holds the same list."""
+        kept = self.__dict__.get("_occupancy")
+        if kept is None or kept[1] is not now:
+            return None
+        hexes: dict[Hex, None] = {}
+        for before, remade in kept[4]:
+            hexes.update(dict.fromkeys(remade))
+            if before is since:
+                return [h for h in hexes if since.get(h) is not now.get(h)]
+        return None
 
     def units_in_id_order(self) -> list[Unit]:
         """Every unit in id order (the order rules walk them in); ``units`` is keyed by id."""
@@ -508,11 +527,16 @@ def _clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
     return out
 
 
-def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...],
-                     kept: tuple[Any, ...]) -> tuple[dict[Hex, list[Unit]], dict[str, Any]] | None:
+#: how many steps back ``State.occupancy_changes`` can see (each keeps the answer it started from)
+_OCCUPANCY_STEPS = 8
+
+
+def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...], kept: tuple[Any, ...]
+                     ) -> tuple[dict[Hex, list[Unit]], dict[str, Any], tuple[Hex, ...]] | None:
     """The occupancy for ``key`` made from the one ``kept`` for an earlier key of the same units
     (see ``State.shared_occupancy``), with the hex each unit stood in then (``where``, worked
-    out from the old dict the first time); None when too many units changed to be worth it."""
+    out from the old dict the first time) and the hexes whose lists are new or gone (each
+    once); None when too many units changed to be worth it."""
     ids, stamps = key
     old_stamps = kept[0][1]
     changed = list(compress(ids, map(ne, stamps, old_stamps)))
@@ -536,6 +560,7 @@ def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...],
             where[uid] = now
             touched.append(now)
     occ = dict(old)
+    remade: dict[Hex, None] = {}
     for h in touched:
         if type(h) is not Hex:
             h = Hex(*h)
@@ -543,9 +568,10 @@ def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...],
         here.extend(uid for uid in changed if where.get(uid) == h and uid not in here)
         if here:
             occ[h] = [units[uid] for uid in sorted(here)]
-        else:
-            occ.pop(h, None)
-    return occ, where
+            remade[h] = None
+        elif occ.pop(h, None) is not None or h in old:
+            remade[h] = None
+    return occ, where, tuple(remade)
 
 
 def _stamp_strays(units: dict[str, Unit]) -> None:

@@ -159,6 +159,50 @@ def test_shared_occupancy_made_from_the_last_one_equals_a_fresh_one_step_after_s
         before = now
 
 
+def _compared(since, now):
+    """The hexes whose lists differ, found by comparing the two dicts (what a caller without
+    ``occupancy_changes`` does)."""
+    return {h for h in set(since) | set(now) if since.get(h) is not now.get(h)}
+
+
+def test_occupancy_changes_name_every_hex_a_comparison_finds_over_one_or_several_steps():
+    """``occupancy_changes(since, now)`` must give exactly the hexes whose lists differ between
+    any earlier answer (up to its step limit) and the current one, each once, and None for an
+    answer it cannot trace (too far back, a full rebuild between, or not the current one)."""
+    st = _state()
+    steps = [
+        lambda: setattr(st.units["u03"], "hex", Hex(0, 0)),          # joins u00, u01
+        lambda: setattr(st.units["u00"], "hex", None),                # leaves the map
+        lambda: setattr(st.units["u00"], "hex", Hex(5, 0)),           # comes back elsewhere
+        lambda: setattr(st.units["u07"], "strength", 0),              # stays, but changed
+        lambda: setattr(st.units["u07"], "strength", 2),              # and back
+        lambda: st.units.__setitem__("u05", st.units["u05"].clone()),  # another object
+        lambda: [setattr(st.units[f"u{i:02d}"], "hex", Hex(7, i)) for i in range(4)],
+        lambda: setattr(st.units["u11"], "hex", st.units["u02"].hex),
+        lambda: setattr(st.units["u11"], "hex", Hex(0, 5)),           # off u02 again
+        lambda: setattr(st.units["u04"], "hex", Hex(8, 8)),
+        lambda: setattr(st.units["u04"], "hex", Hex(8, 9)),           # 8,8 made and gone
+    ]
+    answers = [st.shared_occupancy()]
+    for step in steps:
+        step()
+        answers.append(st.shared_occupancy())
+        now = answers[-1]
+        for back, since in enumerate(reversed(answers[:-1]), 1):
+            got = st.occupancy_changes(since, now)
+            if back > 8:  # beyond the steps it keeps
+                assert got is None
+                continue
+            assert got is not None and len(got) == len(set(got))
+            assert set(got) == _compared(since, now), (back, got)
+        assert st.occupancy_changes(now, now) is None  # no step from itself
+        assert st.occupancy_changes(answers[0], answers[-2]) is None  # not the current answer
+    st.units = dict(st.units)  # another units dict: a fresh answer, with nothing to trace
+    st.units["u01"].hex = Hex(9, 9)
+    fresh = st.shared_occupancy()
+    assert fresh is not answers[-1] and st.occupancy_changes(answers[-1], fresh) is None
+
+
 @pytest.mark.parametrize("name", ["kind", "stats", "unit added", "unit replaced", "clone put in",
                                   "units dict replaced", "nothing"])
 def test_kinds_key_answered_without_a_walk_still_follows_every_change(name):

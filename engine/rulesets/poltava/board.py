@@ -627,8 +627,12 @@ class View:
             return
         if kept is not None:
             before = kept[2]
-            touched = [h for h, us in occ.items() if before.get(h) is not us]
-            touched.extend(h for h in before if h not in occ)
+            # the state knows which hexes it remade when it moved units from ``before`` to
+            # ``occ``; else compare every hex's list
+            touched = self.st.occupancy_changes(before, occ)
+            if touched is None:
+                touched = [h for h, us in occ.items() if before.get(h) is not us]
+                touched.extend(h for h in before if h not in occ)
             if len(touched) <= 16:
                 tables = _copy_index(kept[1])
                 for h in touched:
