@@ -101,21 +101,22 @@ _EMPTY_MAP = map_header(0)
 
 _set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Unit.__setattr__
 
-#: Position stamps. A unit gets a new stamp whenever its hex, strength, side, kind or stats are
-#: assigned, and ``Unit.clone`` gives its clone its own, so within one state two equal stamps
+#: Position stamps. A unit gets a new stamp whenever its hex, strength, side, kind, stats or
+#: division are assigned, and ``Unit.clone`` gives its clone its own, so within one state two equal stamps
 #: mean the same unit object in the same place (``State.copy`` keeps the stamps: its clones live
 #: in another state, whose caches are its own). A stamp is a version number, never reused (unlike
 #: ``id()``), and decides nothing: it only tells a cache kept on a state that what it derived from
 #: the state's units (who stands where) still holds.
-#: A second stamp, ``_ks``, is taken only when kind or stats are assigned and is kept by clones:
-#: equal ``_ks`` stamps mean equal kind and stats, which is all a ruleset's per-unit constants
-#: (Poltava's arm of service) are derived from.
+#: A second stamp, ``_ks``, is taken only when kind, stats or division are assigned and is kept
+#: by clones: equal ``_ks`` stamps mean equal kind, stats and division, which is all a ruleset's
+#: per-unit constants (Poltava's arm of service, the units of each division) are derived from.
 _STAMPS = itertools.count(1)
-#: Drawn whenever a unit's kind or stats are assigned, a unit is cloned or stamped as a stray:
+#: Drawn whenever a unit's kind, stats or division are assigned, a unit is cloned or stamped as a stray:
 #: if none was drawn since a state last worked out its kinds key, that key still holds (as for
 #: ``State.position_token``, given the same units dict of the same size).
 _KIND_DRAWS = itertools.count(1)
-_POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats"))
+_POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats", "division"))
+_KINDLIKE = frozenset(("kind", "stats", "division"))
 _STAMP_OF = attrgetter("_at")
 _ENC_OF = attrgetter("marks.enc")
 _KIND_STAMP_OF = attrgetter("_ks")
@@ -156,7 +157,7 @@ class Unit:
             value = _marks(value)  # its own dict, so no other unit shares its change flag
         elif name in _POSITIONAL:
             d["_at"] = next(_STAMPS)
-            if name == "kind" or name == "stats":
+            if name in _KINDLIKE:
                 d["_ks"] = d["_at"]
                 next(_KIND_DRAWS)
                 d.pop("_arm", None)  # what a ruleset derived from them (Poltava's arm) is stale
@@ -265,7 +266,7 @@ class State:
 
     def position_key(self) -> tuple[Any, ...]:
         """Equal for two calls on this state exactly when the same unit objects stand with the
-        same hex, strength, side, kind and stats (see ``_STAMPS``): what the caches of positions
+        same hex, strength, side, kind, stats and division (see ``_STAMPS``): what the caches of positions
         kept on a state key on. Not for comparing two states."""
         units = self.units
         try:
@@ -275,10 +276,10 @@ class State:
             return tuple(units), tuple(map(_STAMP_OF, units.values()))
 
     def kinds_key(self) -> tuple[Any, ...]:
-        """Equal for two states (or two calls) whose units have the same ids, kinds and stats,
-        wherever they stand: what tables of per-unit constants key on. Answered without walking
-        the units when no kind or stats were assigned and no unit cloned anywhere since this
-        state last worked it out (see ``_KIND_DRAWS``)."""
+        """Equal for two states (or two calls) whose units have the same ids (in the same order),
+        kinds, stats and divisions, wherever they stand: what tables of per-unit constants key
+        on. Answered without walking the units when no kind, stats or division was assigned and
+        no unit cloned anywhere since this state last worked it out (see ``_KIND_DRAWS``)."""
         d = self.__dict__
         now = next(_KIND_DRAWS)
         units = self.units

@@ -73,17 +73,24 @@ def test_a_copy_keeps_its_own_caches_naming_its_own_units():
     assert all(u is twin.units[u.id] for us in twin.shared_occupancy().values() for u in us)
 
 
-def test_kinds_key_changes_only_with_kind_or_stats():
+def test_kinds_key_changes_only_with_kind_stats_or_division():
     st = _state()
     key = st.kinds_key()
     u = st.units["u05"]
     u.hex, u.strength, u.side = Hex(7, 7), 1, "z"
+    u.mark("moved")
+    u.facing = 3
     assert st.kinds_key() == key
     u.kind = "cav"
     assert st.kinds_key() != key
     key = st.kinds_key()
     u.stats = {"arm": "cav"}
     assert st.kinds_key() != key
+    key = st.kinds_key()
+    position = st.position_key()
+    u.division = "roos"  # a battalion joining the Roos column (Poltava S2-4)
+    assert st.kinds_key() != key
+    assert st.position_key() != position
 
 
 def test_units_made_without_init_are_stamped_when_first_asked():
@@ -203,8 +210,8 @@ def test_occupancy_changes_name_every_hex_a_comparison_finds_over_one_or_several
     assert fresh is not answers[-1] and st.occupancy_changes(answers[-1], fresh) is None
 
 
-@pytest.mark.parametrize("name", ["kind", "stats", "unit added", "unit replaced", "clone put in",
-                                  "units dict replaced", "nothing"])
+@pytest.mark.parametrize("name", ["kind", "stats", "division", "unit added", "unit replaced",
+                                  "clone put in", "units dict replaced", "nothing"])
 def test_kinds_key_answered_without_a_walk_still_follows_every_change(name):
     st = _state()
     other = _state()
@@ -216,6 +223,8 @@ def test_kinds_key_answered_without_a_walk_still_follows_every_change(name):
         st.units["u03"].kind = "cav"
     elif name == "stats":
         st.units["u03"].stats = {"ma": 9}
+    elif name == "division":
+        st.units["u03"].division = "roos"
     elif name == "unit added":
         st.units["u99"] = Unit("u99", "a", "inf", "New", Hex(0, 0), 1, 1)
     elif name == "unit replaced":

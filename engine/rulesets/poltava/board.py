@@ -9,7 +9,6 @@ from __future__ import annotations
 import heapq
 from functools import partial
 from math import lcm
-from itertools import compress
 from operator import attrgetter
 from typing import Any
 
@@ -88,13 +87,26 @@ def odb_ranks(st) -> tuple[tuple[Any, str], ...]:
 
 
 _DIVISION = attrgetter("division")
+#: kinds_key -> division -> the ids of its units, in the units dict's own order
+_BY_DIVISION: dict[tuple, dict[str, tuple[str, ...]]] = {}
 
 
 def in_division(st, division: str) -> list:
-    """The units (alive or not) of one division, in the state's own order; the filter runs in
-    C, since rules ask this after every order."""
-    units = list(st.units.values())
-    return list(compress(units, map(division.__eq__, map(_DIVISION, units))))
+    """The units (alive or not) of one division, in the state's own order. Rules ask this after
+    every order, and a unit's division is part of ``State.kinds_key`` (it changes when a battalion
+    joins the Roos column), so the ids of each division are worked out once per kinds key."""
+    key = st.kinds_key()
+    table = _BY_DIVISION.get(key)
+    units = st.units
+    if table is None:
+        groups: dict[str, list[str]] = {}
+        for k, u in units.items():
+            groups.setdefault(u.division, []).append(k)
+        table = {d: tuple(ids) for d, ids in groups.items()}
+        if len(_BY_DIVISION) > 64:
+            _BY_DIVISION.clear()
+        _BY_DIVISION[key] = table
+    return [units[k] for k in table.get(division, ())]
 
 
 def reduced(u) -> bool:
