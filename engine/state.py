@@ -401,9 +401,9 @@ class State:
 
     def to_bytes(self) -> bytes:
         """``encode(self.to_data())``, assembled field by field in canonical key order: the
-        units from their kept bytes, the nested plain data through ``_plain_bytes``."""
-        units = self._units_bytes()
-        return b"".join([
+        units from their kept bytes (their parts joined with the rest in one go, not copied into
+        a units blob first), the nested plain data through ``_plain_bytes``."""
+        parts = [
             _TOP_HEADER,
             _K_V, b"\x01",
             _K_SEQ, scalar_bytes(self.seq),
@@ -411,21 +411,26 @@ class State:
             _K_VARS, _plain_bytes(self.vars),
             _K_PHASE, scalar_bytes(self.phase),
             _K_SIDES, _plain_bytes(self.sides),
-            _K_UNITS, units,
+            _K_UNITS,
+        ]
+        parts += self._units_parts()
+        parts += (
             _K_ACTIVE, scalar_bytes(self.active),
             _K_RESULT, _plain_bytes(self.result),
             _K_PENDING, _plain_bytes(self.pending),
             _K_RULESET, scalar_bytes(self.ruleset),
             _K_SCENARIO, scalar_bytes(self.scenario),
             _K_SIDE_ORDER, _plain_bytes(self.side_order),
-        ])
+        )
+        return b"".join(parts)
 
-    def _units_bytes(self) -> bytes:
-        """The units map, encoded: the key bytes and each unit's kept bytes, joined in canonical
-        order. Each unit's bytes sit on its marks (``Marks.enc``), None when stale, so finding
-        the stale ones and joining are C loops (``map``, ``in``, slices) and a unit that did not
-        change costs almost nothing. The units are put in canonical order by an ``itemgetter``
-        made for this dict's key order (``_unit_layout``), not looked up one by one."""
+    def _units_parts(self) -> list[bytes]:
+        """The units map, encoded, in parts: the map header, then each key's bytes and its
+        unit's kept bytes, in canonical order. Each unit's bytes sit on its marks
+        (``Marks.enc``), None when stale, so finding the stale ones is a C loop (``map``,
+        ``in``) and a unit that did not change costs almost nothing. The units are put in
+        canonical order by an ``itemgetter`` made for this dict's key order (``_unit_layout``),
+        not looked up one by one."""
         units = self.units
         keys = tuple(units)
         kept = self.__dict__.get("_unit_layout")
@@ -443,10 +448,10 @@ class State:
                         encs[i] = ordered[i].encoded()
                 except ValueError:  # no more
                     pass
-            slots[1::2] = encs
+            slots[2::2] = encs
         except (AttributeError, TypeError):  # a unit or its marks put in place past __setattr__
-            slots[1::2] = [u.encoded() for u in ordered]
-        return kept[3] + b"".join(slots)
+            slots[2::2] = [u.encoded() for u in ordered]
+        return slots
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "State":
@@ -617,18 +622,19 @@ def _unit_order(keys: tuple[Any, ...]) -> tuple[tuple[bytes, ...], tuple[Any, ..
 
 
 def _unit_layout(keys: tuple[Any, ...]) -> tuple[Any, ...]:
-    """For a units dict whose keys, in its own order, are ``keys``: (``keys``, a list of
-    slots with every other one the next key's bytes in canonical order, an ``itemgetter`` that
-    takes the dict's values in that order, the map header). Kept on the state under its keys."""
+    """For a units dict whose keys, in its own order, are ``keys``: (``keys``, the slots of its
+    encoding: the map header, then each key's bytes in canonical order each followed by a free
+    slot for its unit's bytes, and an ``itemgetter`` that takes the dict's values in that order).
+    Kept on the state under its keys."""
     key_bytes, order = _unit_order(keys)
     at = {k: i for i, k in enumerate(keys)}
     picks = [at[k] for k in order]
     # one unit or none: the dict's order is the canonical one (and an itemgetter of one item
     # would not give a tuple)
     pick = itemgetter(*picks) if len(picks) > 1 else tuple
-    slots: list[Any] = [None] * (2 * len(order))
-    slots[0::2] = key_bytes
-    return keys, tuple(slots), pick, map_header(len(order))
+    slots: list[Any] = [map_header(len(order))] + [None] * (2 * len(order))
+    slots[1::2] = key_bytes
+    return keys, tuple(slots), pick
 
 
 _ATOMS = frozenset((int, str, bool, type(None), bytes))
