@@ -10,15 +10,16 @@ can choose or foresee it. Every roll is reported to the caller so it can be show
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
+
+from .blake import blake2b
 
 _SPACE = 1 << 64
 
 
 def order_seed(match_id: bytes, seq: int, nonce_a: bytes, nonce_b: bytes) -> bytes:
     """The dice seed of order ``seq``: H(match_id, seq, nonce_a, nonce_b), length-prefixed."""
-    h = hashlib.blake2b(digest_size=32, person=b"hexwar-dice")
+    h = blake2b(digest_size=32, person=b"hexwar-dice")
     for part in (match_id, seq.to_bytes(8, "big"), nonce_a, nonce_b):
         h.update(len(part).to_bytes(4, "big"))
         h.update(part)
@@ -27,7 +28,7 @@ def order_seed(match_id: bytes, seq: int, nonce_a: bytes, nonce_b: bytes) -> byt
 
 def nonce_commitment(nonce: bytes) -> bytes:
     """What a peer sends before revealing its nonce (commit-reveal, design.md section 5)."""
-    return hashlib.blake2b(nonce, digest_size=32, person=b"hexwar-commit").digest()
+    return blake2b(nonce, digest_size=32, person=b"hexwar-commit").digest()
 
 
 @dataclass
@@ -50,7 +51,7 @@ class Dice:
             raise ValueError("a die needs at least one side")
         limit = _SPACE - (_SPACE % sides)
         while True:
-            block = hashlib.blake2b(
+            block = blake2b(
                 self.counter.to_bytes(8, "big"), key=self.seed[:64], digest_size=8,
                 person=b"hexwar-roll",
             ).digest()

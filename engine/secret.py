@@ -22,9 +22,9 @@ the ruleset): ``{"round": name, "sides": [...], "commits": {side: hex}, "plans":
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
+from .blake import blake2b
 from .codec import CodecError, encode
 
 COMMIT = "commit-plan"   # order: digest=<hex>
@@ -78,7 +78,7 @@ def commitment(bound: list[str], plan: Plan, salt: bytes) -> str:
         data = encode([bound, rows, salt])
     except CodecError as exc:  # plan_problem() refuses such plans first
         raise ValueError(str(exc)) from None
-    return hashlib.blake2b(data, digest_size=32, person=b"hexwar-plan").hexdigest()
+    return blake2b(data, digest_size=32, person=b"hexwar-plan").hexdigest()
 
 
 # --- the round kept in the state --------------------------------------------------------------

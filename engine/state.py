@@ -12,7 +12,6 @@ parts joined in canonical order, byte for byte what encoding the whole ``to_data
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from marshal import dumps as _marshal
 from itertools import compress
@@ -20,6 +19,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter, ne
 from typing import Any
 
+from .blake import blake2b
 from .codec import array_header, decode, encode, map_header, scalar_bytes, sorted_items
 from .hexgrid import Hex
 
@@ -459,7 +459,7 @@ class State:
 
     def digest(self) -> str:
         """BLAKE2b-128 of the canonical encoding, as hex."""
-        return hashlib.blake2b(self.to_bytes(), digest_size=16).hexdigest()
+        return blake2b(self.to_bytes(), digest_size=16).hexdigest()
 
     def copy(self) -> "State":
         """An independent copy, equal to ``State.from_bytes(self.to_bytes())`` but much faster:

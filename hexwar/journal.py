@@ -13,7 +13,6 @@ caller shows the order's result.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any, BinaryIO
 
 import msgpack
 
+from hexwar.engine.blake import blake2b
 from hexwar.engine.codec import CodecError, encode
 
 MAGIC = b"HEXWARJ1"
@@ -39,7 +39,7 @@ class JournalError(ValueError):
 
 
 def chain(prev: bytes, body: bytes) -> bytes:
-    return hashlib.blake2b(prev + body, digest_size=16).digest()
+    return blake2b(prev + body, digest_size=16).digest()
 
 
 _PLAIN_LEAVES = (int, str, bytes, bool, type(None))

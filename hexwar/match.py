@@ -7,7 +7,6 @@ then made current. ``replay`` runs a journal back through the engine and checks 
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any, Callable
 
 from hexwar import __version__
 from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed, secret
+from hexwar.engine.blake import blake2b
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
@@ -28,7 +28,7 @@ MAX_ORDERS = 200_000  # a computer game longer than this is a ruleset bug, not a
 
 def ruleset_hash(ruleset_id: str) -> str:
     """A hash of the ruleset's source files, so a journal records which rules it was played by."""
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     h.update(ENGINE_VERSION.encode())
     for name, read in _ruleset_sources(KNOWN[ruleset_id]):
         h.update(name.encode() + b"\0" + read())
@@ -59,15 +59,15 @@ def seeded_nonces(seed: int) -> NonceSource:
     """Nonces derived from a seed, so ``hexwar simulate --seed N`` always plays the same game."""
     def source(seq: int) -> tuple[bytes, bytes]:
         base = f"{seed}:{seq}".encode()
-        return (hashlib.blake2b(b"a:" + base, digest_size=16).digest(),
-                hashlib.blake2b(b"b:" + base, digest_size=16).digest())
+        return (blake2b(b"a:" + base, digest_size=16).digest(),
+                blake2b(b"b:" + base, digest_size=16).digest())
     return source
 
 
 def match_id_for(scenario: Scenario, seed: int | None) -> bytes:
     if seed is None:
         return os.urandom(16)
-    return hashlib.blake2b(f"{scenario.source_hash}:{seed}".encode(), digest_size=16).digest()
+    return blake2b(f"{scenario.source_hash}:{seed}".encode(), digest_size=16).digest()
 
 
 def create_journal(path: str | Path, game: Game, match_id: bytes, players: dict[str, str]) -> Journal:

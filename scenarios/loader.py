@@ -7,13 +7,13 @@ file raises ``ScenarioError`` carrying the whole list; nothing here prints a tra
 
 from __future__ import annotations
 
-import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hexwar.engine.blake import blake2b
 from hexwar.engine.hexgrid import (
     DIRECTION_NAMES, ORIENTATIONS, PARITIES, Hex, hexside_between, offset_to_axial,
 )
@@ -222,7 +222,7 @@ def _build(ctx: _Ctx, data: dict) -> Scenario | None:
         id=sid, title=title, ruleset=ruleset_id, map=hmap, sides=tuple(sides),
         units=tuple(units), turns=turns, divisions=tuple(divisions), first_player=first,
         victory=victory, rules=rules, notes=notes, source_path=ctx.path, source_text=ctx.text,
-        source_hash=hashlib.blake2b(ctx.text.encode("utf-8"), digest_size=16).hexdigest(),
+        source_hash=blake2b(ctx.text.encode("utf-8"), digest_size=16).hexdigest(),
     )
     for problem in ruleset.check_scenario(scenario):
         field, sep, what = problem.partition(": ")
