@@ -121,3 +121,46 @@ def test_R10_1_R10_2_rout_tables_kept_on_a_scenario_follow_that_scenario_only():
     assert _rout_thresholds(fewer) == (("sw", 99, "sw"), ("sw2", 99, "sw2"), ("ru", 1, "ru"))
     assert army_state(fewer, st) == (False, False, False)  # ru3 and ru4 left
     assert army_state(scn, st) == (True, False, False)
+
+
+def test_R9_5_a_lone_leader_entered_by_an_enemy_after_a_quiet_check_still_goes_to_his_nearest_unit():
+    """``post_checks`` looks again only at leaders in hexes whose units changed since the last
+    check that moved nobody: the leader whose hex an enemy enters is found, the other stays."""
+    from hexwar.engine.hexgrid import hex_distance
+
+    from poltava_helpers import O, U, game, path
+
+    g = game([U("k", "sweden", "leader", "0505"), U("j", "sweden", "leader", "0901"),
+              U("a", "sweden", "sw-inf", "0801"), U("b", "sweden", "sw-inf", "0910"),
+              U("z", "russia", "ru-inf", "0503"), U("y", "russia", "ru-inf", "0109")], first="russia")
+    g.apply(O("move", unit="y", path=path(g, "0108")))  # a check at a quiet position
+    assert g.state.__dict__.get("_leaders_checked") is not None
+    g.apply(O("move", unit="z", path=path(g, "0504", "0505")))  # into the lone leader's hex
+    units = g.state.units
+    start = g.map.parse("0505")
+    assert hex_distance(start, units["a"].hex) < hex_distance(start, units["b"].hex)
+    assert units["k"].hex == units["a"].hex  # the nearest friendly combat unit
+    assert g.map.label(units["j"].hex) == "0901"
+
+
+def test_leaders_checked_only_where_units_changed_find_what_checking_all_finds_through_a_game(monkeypatch):
+    """At every ``post_checks`` of a recorded poltava-2 game that checks only some leaders, checking
+    all of them on a copy of the position moves the same leaders to the same hexes."""
+    from hexwar.engine.rulesets.poltava import resolve as R
+
+    full = R._overrun_leaders
+    partial = []
+
+    def both(st, scn, units, occ, only=None):
+        if only is None:
+            return full(st, scn, units, occ)
+        twin = st.copy()
+        full(twin, scn, twin.units, twin.shared_occupancy())
+        full(st, scn, units, occ, only)
+        partial.append(len(only))
+        assert [(u.id, u.hex, u.strength) for u in st.units.values()] == \
+            [(u.id, u.hex, u.strength) for u in twin.units.values()]
+
+    monkeypatch.setattr(R, "_overrun_leaders", both)
+    replay(str(JOURNAL), read_journal(JOURNAL), verify=True)
+    assert len(partial) > 400

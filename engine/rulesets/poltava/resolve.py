@@ -155,10 +155,16 @@ def post_checks(rs, ctx) -> None:
     # leaders overrun by the enemy
     units, occ = st.units, st.shared_occupancy()
     token = st.position_token()
-    if st.__dict__.get("_leaders_checked") is not token:  # else: checked at this very position
-        _overrun_leaders(st, scn, units, occ)
+    kept = st.__dict__.get("_leaders_checked")  # (token, occupancy) of a check that moved nobody
+    if kept is None or kept[0] is not token:  # else: checked at this very position
+        only = None
+        if kept is not None:
+            touched = st.occupancy_changes(kept[1], occ)
+            if touched is not None:  # a leader whose hex holds the same units as then is safe
+                only = {u.id for h in touched for u in occ.get(h, ())}
+        _overrun_leaders(st, scn, units, occ, only)
         if st.position_token() is token:  # no leader moved: nothing to do until a unit moves
-            st.__dict__["_leaders_checked"] = token
+            st.__dict__["_leaders_checked"] = (token, occ)
     _army_rout(ctx)
 
 
@@ -172,12 +178,15 @@ def _rout_thresholds(scn) -> tuple[tuple[str, int, str], ...]:
     return out
 
 
-def _overrun_leaders(st, scn, units, occ) -> None:
+def _overrun_leaders(st, scn, units, occ, only=None) -> None:
     """A leader in a hex with enemy combat units goes to the nearest friendly combat
     unit, or is lost when there is none. What this reads (hexes, strengths, sides, arms) is
-    all in ``State.position_token``, so ``post_checks`` asks once per position."""
+    all in ``State.position_token``, so ``post_checks`` asks once per position, and only about
+    the leaders ``only`` names (those in hexes whose units changed) when it knows them."""
     v = None  # made at the first leader with an enemy beside it, before any leader moves
     for uid in ids_by_arm(st).get("leader", ()):
+        if only is not None and uid not in only:
+            continue
         u = units[uid]
         here = occ.get(u.hex, ())  # () for a leader off the map (no hex)
         if len(here) < 2 or not u.alive or all(map(u.side.__eq__, map(_SIDE, here))):
