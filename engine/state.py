@@ -366,9 +366,22 @@ class State:
         return [units[k] for k in _sorted_ids(tuple(units))]
 
     def side_units(self, side: str, alive: bool = True) -> list[Unit]:
-        units = self.units
-        return [u for u in map(units.__getitem__, _sorted_ids(tuple(units)))
-                if u.side == side and (not alive or u.alive)]
+        """The units of ``side`` in id order (those on the map with strength left, when
+        ``alive``). Rules and players ask this several times a position, and who belongs to a
+        side and who is alive is all in ``position_token``, so the answers are kept under it
+        (each caller gets its own list)."""
+        token = self.position_token()
+        d = self.__dict__
+        kept = d.get("_side_units")
+        if kept is None or kept[0] is not token:
+            kept = d["_side_units"] = (token, {})
+        out = kept[1].get((side, alive))
+        if out is None:
+            units = self.units
+            out = kept[1][side, alive] = tuple(
+                u for u in map(units.__getitem__, _sorted_ids(tuple(units)))
+                if u.side == side and (not alive or u.alive))
+        return list(out)
 
     def enemy_of(self, side: str) -> str:
         return next(s for s in self.side_order if s != side)

@@ -236,3 +236,54 @@ def test_kinds_key_answered_without_a_walk_still_follows_every_change(name):
     fresh = (tuple(st.units), tuple(u._ks for u in st.units.values()))
     assert st.kinds_key() == fresh
     assert (fresh == key) == (name == "nothing")
+
+
+SIDE_CHANGES = POSITION_CHANGES + [
+    ("revived", lambda st: None),
+    ("unit added", lambda st: st.units.__setitem__("u99", Unit("u99", "a", "inf", "N", Hex(1, 1), 1, 1))),
+    ("unit replaced", lambda st: st.units.__setitem__("u03", Unit("u03", "b", "inf", "R", Hex(1, 1), 1, 1))),
+    ("unit removed", lambda st: st.units.pop("u03")),
+    ("units dict replaced", lambda st: setattr(st, "units", {k: u for k, u in st.units.items() if k != "u05"})),
+]
+
+
+def _side_units_fresh(st, side, alive):
+    return [u for u in (st.units[k] for k in sorted(st.units))
+            if u.side == side and (not alive or (u.hex is not None and u.strength > 0))]
+
+
+@pytest.mark.parametrize("name", [c[0] for c in SIDE_CHANGES])
+def test_side_units_kept_for_a_position_follow_every_change(name):
+    """``side_units`` is kept under the position token: whatever changes who is on a side or
+    alive (or which unit objects the state holds) must show in the next answer."""
+    st = _state()
+    st.units["u07"].strength = 0  # one dead unit, so ``alive`` filters something
+    for side in ("a", "b", "z"):
+        for alive in (True, False):
+            assert st.side_units(side, alive) == _side_units_fresh(st, side, alive)
+    change = dict(SIDE_CHANGES)[name]
+    if name in dict(POSITION_CHANGES):
+        change(st.units["u03"])
+    elif name == "revived":
+        st.units["u07"].strength = 2
+    else:
+        change(st)
+    for side in ("a", "b", "z"):
+        for alive in (True, False):
+            got = st.side_units(side, alive)
+            assert got == _side_units_fresh(st, side, alive), (side, alive)
+            assert all(u is st.units[u.id] for u in got)
+    mine = st.side_units("a")
+    mine.clear()  # each caller gets its own list
+    assert st.side_units("a") == _side_units_fresh(st, "a", True) != []
+
+
+def test_side_units_of_a_copy_name_the_copys_units():
+    st = _state()
+    before = st.side_units("a")
+    twin = st.copy()
+    assert [u.id for u in twin.side_units("a")] == [u.id for u in before]
+    assert all(u is twin.units[u.id] for u in twin.side_units("a"))
+    twin.units["u01"].hex = None
+    assert "u01" not in [u.id for u in twin.side_units("a")]
+    assert "u01" in [u.id for u in st.side_units("a")]
