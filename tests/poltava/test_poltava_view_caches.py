@@ -164,3 +164,39 @@ def test_leaders_checked_only_where_units_changed_find_what_checking_all_finds_t
     monkeypatch.setattr(R, "_overrun_leaders", both)
     replay(str(JOURNAL), read_journal(JOURNAL), verify=True)
     assert len(partial) > 400
+
+
+def _odb_formed_plainly(scn, st, side):
+    """S2-1 read plainly: the side's live infantry with an ordre-de-bataille place (outside the
+    Camp, Rentzel, the Roos column, detached divisions and redoubts), taken by rank then id, all
+    north of the Redoubt Line and each the next one's neighbour in one allowed direction."""
+    from hexwar.engine.hexgrid import hex_direction_to
+    from hexwar.engine.rulesets.poltava.board import arm
+
+    redoubt_hexes = {u.hex for u in st.units.values() if arm(u) == "redoubt" and u.alive}
+    line = sorted((stat(u, "odb"), u.id, u) for u in st.units.values()
+                  if arm(u) == "inf" and stat(u, "odb") and u.side == side and u.alive
+                  and u.division not in ("lg", "rc", "roos", *st.vars["detached"])
+                  and u.hex not in redoubt_hexes)
+    units = [u for _, _, u in line]
+    south_row = int(scn.rule("redoubt_line_row", 22))
+    if not units or any(scn.map.offset(u.hex)[1] + 1 > south_row for u in units):
+        return False
+    allowed = scn.rule(f"odb_directions_{side}", [0, 1, 2, 3, 4, 5])
+    dirs = {hex_direction_to(a.hex, b.hex) for a, b in zip(units, units[1:])}
+    return len(dirs) <= 1 and all(d is not None and d in allowed for d in dirs)
+
+
+def test_S2_1_the_ordre_de_bataille_check_agrees_with_a_plain_reading_through_a_game():
+    from hexwar.engine.rulesets.poltava.resolve import odb_formed
+
+    answers = []
+
+    def check(n, game, events):
+        for side in ("sweden", "russia"):
+            got = odb_formed(game.scenario, game.state, side)
+            assert got == _odb_formed_plainly(game.scenario, game.state, side), (n, side)
+            answers.append(got)
+
+    replay(str(JOURNAL), read_journal(JOURNAL), verify=True, on_order=check)
+    assert True in answers and False in answers

@@ -384,16 +384,15 @@ def odb_formed(scn, st, side) -> bool:
     all_units = st.units
     redoubts = [all_units[i] for i in ids_by_arm(st).get("redoubt", ())]
     in_redoubts = {r.hex for r in redoubts if r.alive}  # the hexes where ``v.redoubt_at`` finds one
-    detached = st.vars["detached"]
-    ranked = []  # (odb, id, unit) of the infantry with an odb place, in id order
-    for odb, uid in odb_ranks(st):
-        u = all_units[uid]
-        if (u.side == side and u.alive and u.division not in ("lg", "rc", "roos")
-                and u.division not in detached and u.hex not in in_redoubts):
-            ranked.append((odb, uid, u))
+    left_out = {"lg", "rc", "roos", *st.vars["detached"]}  # divisions outside the line
+    # (odb, id, unit) of the infantry with an odb place, in id order; the side is asked first
+    # (half of them fail it) and ``alive`` is written out: this runs after every Swedish move
+    ranked = [(odb, uid, u) for odb, uid, u in ((odb, uid, all_units[uid]) for odb, uid in odb_ranks(st))
+              if u.side == side and u.hex is not None and u.strength > 0
+              and u.division not in left_out and u.hex not in in_redoubts]
     if not ranked:
         return False
-    ranked.sort(key=lambda r: (r[0], r[1]))
+    ranked.sort()  # by odb, then id: ids differ, so the units themselves are never compared
     units = [r[2] for r in ranked]
     if any(m.offset(u.hex)[1] + 1 > south_row for u in units):
         return False
