@@ -102,18 +102,18 @@ _EMPTY_MAP = map_header(0)
 _set_dict = object.__setattr__  # sets a clone's whole __dict__ at once, past Unit.__setattr__
 
 #: Position stamps. A unit gets a new stamp whenever its hex, strength, side, kind, stats or
-#: division are assigned, and ``Unit.clone`` gives its clone its own, so within one state two equal stamps
-#: mean the same unit object in the same place (``State.copy`` keeps the stamps: its clones live
-#: in another state, whose caches are its own). A stamp is a version number, never reused (unlike
-#: ``id()``), and decides nothing: it only tells a cache kept on a state that what it derived from
-#: the state's units (who stands where) still holds.
+#: division are assigned, and ``Unit.clone`` gives its clone its own, so within one state two
+#: equal stamps mean the same unit object in the same place (``State.copy`` keeps the stamps: its
+#: clones live in another state, whose caches are its own). A stamp is a version number, never
+#: reused (unlike ``id()``), and decides nothing: it only tells a cache kept on a state that what
+#: it derived from the state's units (who stands where) still holds.
 #: A second stamp, ``_ks``, is taken only when kind, stats or division are assigned and is kept
 #: by clones: equal ``_ks`` stamps mean equal kind, stats and division, which is all a ruleset's
 #: per-unit constants (Poltava's arm of service, the units of each division) are derived from.
 _STAMPS = itertools.count(1)
-#: Drawn whenever a unit's kind, stats or division are assigned, a unit is cloned or stamped as a stray:
-#: if none was drawn since a state last worked out its kinds key, that key still holds (as for
-#: ``State.position_token``, given the same units dict of the same size).
+#: Drawn whenever a unit's kind, stats or division are assigned, a unit is cloned or stamped as
+#: a stray: if none was drawn since a state last worked out its kinds key, that key still holds
+#: (as for ``State.position_token``, given the same units dict of the same size).
 _KIND_DRAWS = itertools.count(1)
 _POSITIONAL = frozenset(("hex", "strength", "side", "kind", "stats", "division"))
 _KINDLIKE = frozenset(("kind", "stats", "division"))
@@ -266,8 +266,8 @@ class State:
 
     def position_key(self) -> tuple[Any, ...]:
         """Equal for two calls on this state exactly when the same unit objects stand with the
-        same hex, strength, side, kind, stats and division (see ``_STAMPS``): what the caches of positions
-        kept on a state key on. Not for comparing two states."""
+        same hex, strength, side, kind, stats and division (see ``_STAMPS``): what the caches of
+        positions kept on a state key on. Not for comparing two states."""
         units = self.units
         try:
             return tuple(units), tuple(map(_STAMP_OF, units.values()))

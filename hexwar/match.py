@@ -106,6 +106,11 @@ def resolve_order(game: Game, match_id: bytes, order: Order, side: str,
 
 @dataclass
 class Match:
+    """A game in play, where its dice come from, and its journal.
+
+    (Every dataclass here has a docstring: without one, ``dataclass`` works one out with
+    ``inspect.signature`` while the module is imported, which a one-shot replay pays for.)"""
+
     game: Game
     match_id: bytes
     nonces: NonceSource = random_nonces
@@ -193,6 +198,8 @@ class Match:
 
 @dataclass
 class SimulationResult:
+    """What ``simulate`` reports: who won and why, how long the game ran, its final digest."""
+
     scenario: str
     seed: int
     winner: str | None
@@ -230,6 +237,8 @@ def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = No
 
 @dataclass
 class ReplayReport:
+    """What ``replay`` reports: the game after the last order and what the journal said."""
+
     game: Game
     header: dict[str, Any]
     orders: int
