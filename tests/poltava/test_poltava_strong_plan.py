@@ -184,3 +184,55 @@ def test_strong_decisions_stay_within_their_work_budget():
             order = basic.choose(game)
         match.play(order, side)
     assert max(spent) >= budget.work  # some decision did use its whole budget
+
+
+def test_s2_victory_camp_targets_are_the_camp_bound_infantry_of_divisions_not_yet_routed():
+    # S2: Sweden wins by routing six of Russia's seven divisions (R10.2); the Camp's regiments
+    # and a division sent to the Camp (S2-1.6) stay behind the retrenchment, where the horse may
+    # not attack (R9.1), so they are the foot's to take.
+    game = _s2()
+    st = game.state
+    st.vars["detached"] = ["al"]
+    want = sorted(u.hex for u in st.units.values()
+                  if u.side == "russia" and u.division in ("al", "lg") and u.hex is not None)
+    assert len(want) == 8  # Allart's six regiments and the Camp's two
+    assert plan.camp_targets(view_of(game), "sweden") == want
+    st.vars["routed"] = ["lg"]  # a routed division is no longer worth the march
+    assert plan.camp_targets(view_of(game), "sweden") == sorted(
+        u.hex for u in st.units.values() if u.side == "russia" and u.division == "al" and u.hex is not None)
+    st.vars["detached"] = []  # Allart not sent to the Camp: his men may leave it
+    assert plan.camp_targets(view_of(game), "sweden") == []
+
+
+def test_s2_1_5_once_the_line_is_formed_the_swedish_foot_marches_on_the_camp():
+    # Formed, the foot moves freely (S2-1.5): the strong Swede's battalion ends its move nearer
+    # the Camp's infantry than the basic player's would, never farther, and sometimes nearer.
+    from hexwar.engine.hexgrid import hex_distance
+    scenario = load_scenario(find_scenario("poltava-2"))
+    match = Match.new(scenario, seed=2)
+    basic = computer_for("basic", "2")
+    compared = nearer = 0
+    while not match.game.over and match.game.state.turn <= 7:
+        game = match.game
+        st = game.state
+        if st.phase == "move" and st.active == "sweden" and not st.pending:
+            trial = Game(scenario, st.copy())
+            trial.state.vars["odb"] = {**trial.state.vars["odb"], "sweden": True}
+            v = view_of(trial)
+            camp = plan.camp_targets(v, "sweden")
+            best = max(trial.ruleset.strong_orders(trial), key=lambda t: t[0])[1]
+            if best.kind in ("move", "hold") and camp and not plan.endgame_focus(v, "sweden"):
+                u = trial.state.units[best["unit"]]
+                if u.division == "le" and u.division not in plan.held_back(v, "sweden"):
+                    theirs = max(((s, o) for s, o in trial.ruleset.ai_orders(trial) if o.kind in ("move", "hold")),
+                                 key=lambda t: t[0])[1]
+
+                    def gap(o):
+                        h = o["path"][-1] if o.kind == "move" else u.hex
+                        return min(hex_distance(h, c) for c in camp)
+                    assert trial.validate(best) is None
+                    assert gap(best) <= gap(theirs), (best.to_text(), theirs.to_text())
+                    compared += 1
+                    nearer += gap(best) < gap(theirs)
+        match.play(basic.choose(game), game.to_act())
+    assert compared > 0 and nearer > 0

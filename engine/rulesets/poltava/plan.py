@@ -9,8 +9,11 @@ box, is *held back*: its units stand off out of contact and out of enemy fire in
 charging (a unit next to an enemy owes an attack, R8.2). The rest fight as the basic player has
 them fight, until one more enemy division's rout would rout the enemy army: then they go for the
 division nearest its rout, even into the guns (in S2 the basic Swedes wait out of range of the
-camp while Allart's foot and the Camp's two regiments sit behind the retrenchment). The rules and
-their thresholds are designed, measured in benchmarks/ai_strength.md.
+camp while Allart's foot and the Camp's two regiments sit behind the retrenchment). In S2 the
+Swedish foot, once its line is formed, marches on that Camp infantry at once: a Swedish win needs
+one of those two divisions routed, only infantry may attack across the retrenchment, and the
+march from the line to the Camp takes three turns. The rules and their thresholds are designed,
+measured in benchmarks/ai_strength.md.
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ HOLD_WITHIN = 3
 _FIGHTERS = ("inf", "cav")
 #: the enemy army is this many division routs from its own rout when every unit goes for it
 FOCUS_WHEN = 1
+#: designed: in S2, once its line is formed (S2-1.5), the foot of this side marches on the
+#: enemy infantry bound to the Camp (``camp_targets``), which its horse may not attack (R9.1)
+CAMP_SIDE = SWEDEN
 #: designed: the side whose units wait under the enemy guns (Sweden: the camp's batteries reach
 #: five hexes, R6.2, and most Swedish losses in S2 came from fire while the horse waited for the
 #: foot) counts the fire that can reach a hex this many times more than the basic player does,
@@ -43,6 +49,7 @@ def strong_orders(rs, game):
     """The basic player's orders, except for the moves of the unit whose turn it is to move:
     a unit of a held-back division is offered only moves scored for safety, and in the endgame
     any other unit (line infantry once formed, S2-1) moves toward the enemy division to rout.
+    Before that, formed S2 Swedish foot moves toward the Camp's infantry (``camp_targets``).
     Otherwise a Swedish unit not forming its line moves as basic's would, but shier of fire."""
     out = list(ai.ai_orders(rs, game))
     st = game.state
@@ -60,12 +67,12 @@ def strong_orders(rs, game):
         return kept + list(_safe_moves(v, u))
     focus = endgame_focus(v, u.side)
     if focus and not v.odb_restricted(u):
-        enemies = ai._field(v, u.side)
-
-        def charge(h) -> int:
-            d = min(hex_distance(h, f) for f in focus)
-            return -10 * d - ai._exposure(v, u.side, h) // 4 + (5 if ai._near(h, enemies) <= 1 else 0)
-        return kept + list(_moves(v, u, charge))
+        return kept + _charge(v, u, focus)
+    if u.side == CAMP_SIDE and arm(u) == "inf" and not v.s1 and v.st.vars["odb"].get(u.side) \
+            and u.division != "roos":
+        camp = camp_targets(v, u.side)
+        if camp:
+            return kept + _charge(v, u, camp)
     if u.side == FIRE_SHY_SIDE and u.id not in ai._odb_slots(v, u.side):
         enemies = ai._field(v, u.side)
         target = ai._objective(v, u.side)
@@ -74,6 +81,27 @@ def strong_orders(rs, game):
             return ai._dest_score(v, u, h, enemies, target) - FIRE_SHY * ai._exposure(v, u.side, h)
         return kept + list(_moves(v, u, shy))
     return out
+
+
+def _charge(v, u, targets) -> list:
+    """Moves toward the nearest of ``targets``, paying a quarter of the usual heed to fire."""
+    enemies = ai._field(v, u.side)
+
+    def charge(h) -> int:
+        d = min(hex_distance(h, f) for f in targets)
+        return -10 * d - ai._exposure(v, u.side, h) // 4 + (5 if ai._near(h, enemies) <= 1 else 0)
+    return list(_moves(v, u, charge))
+
+
+def camp_targets(v, side: str) -> list:
+    """S2: the hexes of the enemy infantry bound to the Camp (the Camp's own regiments and the
+    divisions sent there, S2-1.6) whose divisions count for the army's rout and have not routed:
+    the horse may not attack them behind the retrenchment (R9.1), so the foot goes for them."""
+    scn, st = v.scn, v.st
+    enemy = next(s.id for s in scn.sides if s.id != side)
+    divs = set(scn.victory.get(f"{enemy}_divisions", [])) - set(st.vars["routed"])
+    return sorted(u.hex for u in st.side_units(enemy)
+                  if u.hex is not None and arm(u) == "inf" and u.division in divs and v.camp_bound(u))
 
 
 def endgame_focus(v, side: str) -> list:
