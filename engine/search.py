@@ -96,6 +96,7 @@ class Budget:
     settle: int = 0
     plan_work: int = 0
     plan_samples: int = 2
+    margin: int = 0
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -255,6 +256,9 @@ class StrongComputer:
             share = Work(work.left // (len(cands) - rank))
             value = self.value(game, order, side, key, share)
             work.spent += share.spent
+            if rank > 0:
+                # another candidate must beat the basic player's first by the margin
+                value -= self.budget.margin
             # equal values keep the basic player's preference (a lower rank)
             if best is None or (value, -rank) > best[:2]:
                 best = (value, -rank, order)
