@@ -319,8 +319,12 @@ def test_a_scenario_entry_in_the_search_budget_overrides_the_side_entry_in_that_
         assert game.to_act() == side
         return player.budget_for(game).width
 
-    assert width(brigade, "france") == 5 and width(brigade, "austria") == 1
+    assert width(brigade, "france") == 5 and width(brigade, "austria") == 5
     assert width(meeting, "russia") == 5 and width(meeting, "france") == 1
+    brigade.state.active = "austria"
+    assert player.budget_for(brigade).margin == 60
+    brigade.state.active = "france"
+    assert player.budget_for(brigade).margin == 0
 
 
 def test_a_margin_keeps_the_basic_choice_unless_another_candidate_is_better_by_more():
