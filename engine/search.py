@@ -81,6 +81,10 @@ class Budget:
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
     the basic player, at most ``depth`` orders and no further than this side's next turn, each
     with its own dice stream (Monte Carlo).
+    ``margin``: a candidate other than the basic player's first is played only when its expected
+    score beats the first's by more than this (0: by anything). For a seat where an evaluation
+    steers an unrestricted search away from a good basic plan (Napoleonica's brigade Austria),
+    the search then only corrects what it sees clearly.
 
     The defaults are what measured best (benchmarks/ai_strength.py, see the module docstring).
     """
@@ -96,6 +100,7 @@ class Budget:
     settle: int = 0
     plan_work: int = 0
     plan_samples: int = 2
+    margin: int = 0
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -255,6 +260,8 @@ class StrongComputer:
             share = Work(work.left // (len(cands) - rank))
             value = self.value(game, order, side, key, share)
             work.spent += share.spent
+            if rank > 0:
+                value -= self.budget.margin
             # equal values keep the basic player's preference (a lower rank)
             if best is None or (value, -rank) > best[:2]:
                 best = (value, -rank, order)

@@ -319,5 +319,31 @@ def test_a_scenario_entry_in_the_search_budget_overrides_the_side_entry_in_that_
         assert game.to_act() == side
         return player.budget_for(game).width
 
-    assert width(brigade, "france") == 5 and width(brigade, "austria") == 1
+    assert width(brigade, "france") == 5 and width(brigade, "austria") == 5
     assert width(meeting, "russia") == 5 and width(meeting, "france") == 1
+    brigade.state.active = "austria"
+    assert player.budget_for(brigade).margin == 60
+    brigade.state.active = "france"
+    assert player.budget_for(brigade).margin == 0
+
+
+def test_a_margin_keeps_the_basic_choice_unless_another_candidate_is_better_by_more():
+    """``Budget.margin``: the search overrides the basic player's first candidate only for an
+    order whose expected score beats it by more than the margin; a margin larger than any
+    difference of scores plays the basic game."""
+    scenario = next(s for s in SCENARIOS if s.id == "napoleonica-brigade")
+    plain = Budget(width=5, scope="all")
+    wide = Budget(width=5, scope="all", margin=10 ** 12)
+    match = Match.new(scenario, seed=8)
+    basic = Computer(b"8:austria")
+    differed = 0
+    for _ in range(60):
+        if match.game.over:
+            break
+        game = match.game
+        first = StrongComputer(b"8:austria", plain).candidates(game)
+        if game.to_act() == "austria" and len(first) > 1:
+            assert StrongComputer(b"8:austria", wide).choose(game) == first[0]
+            differed += StrongComputer(b"8:austria", plain).choose(game) != first[0]
+        match.play(basic.choose(game), game.to_act())
+    assert differed > 0, "without a margin the search should override the basic choice somewhere"

@@ -95,14 +95,17 @@ class NapoleonicaRuleset(Words, Ruleset):
     hexside_types = D.HEXSIDES
     grades = ("recruit", "veteran")
     #: The strong level searches (scope "all", evaluate.py weighing declared melees and next
-    #: turn's charges by their exact 22.4 odds) only in the seats where that measured better than
-    #: basic: France in the brigade (40 seeds: 24 wins against 12) and Russia in the meeting.
-    #: Elsewhere it plays as basic (width 1): as Austria the search turned wins into draws (14
-    #: against 18; 28 of 100 seeds against 40), and as France in the meeting it won fewer (7
-    #: against 11 on 20 seeds). A designed choice from measurement: see NOTES.md "Strong computer"
-    #: and benchmarks/ai_strength.md.
+    #: turn's charges by their exact 22.4 odds) where that measured better than basic: France in
+    #: the brigade (40 seeds: 24 wins against 12) and Russia in the meeting (22 against 9). As
+    #: Austria an unrestricted search turned wins into draws (14 against 18), so Austria searches
+    #: with a margin (``Budget.margin``, DESIGNED): it leaves basic's choice only for an order
+    #: worth 60 more (a whole fresh unit is 100): 20 wins against 18 on
+    #: seeds 1-40, 19 against 14 on 41-80. France in the meeting plays as basic (width 1): the
+    #: search won fewer there, with or without a margin. See NOTES.md "Strong computer" and
+    #: benchmarks/ai_strength.md.
     search_budget = {"width": 1, "scenarios": {
-        "napoleonica-brigade": {"france": {"width": 5, "scope": "all"}},
+        "napoleonica-brigade": {"france": {"width": 5, "scope": "all"},
+                                "austria": {"width": 5, "scope": "all", "margin": 60}},
         "napoleonica-meeting": {"russia": {"width": 5, "scope": "all"}},
     }}
 

@@ -55,6 +55,8 @@ MELEE = Fraction(1)
 THREAT = Fraction(1)
 #: per point of the basic player's own view of each unit's place, this side's units minus the enemy's
 PLACEMENT = Fraction(1, 4)
+#: share of the enemy's placement taken off (1: symmetric)
+ENEMY_PLACEMENT = Fraction(1)
 #: at most this many joint outcomes of the declared melees are weighed together; beyond, each
 #: melee is weighed on its own
 JOINT = 256
@@ -71,7 +73,7 @@ def evaluate(game: "Position", side: str) -> int:
     score = material(game, side, {}, pts)
     score += MELEE * (melee_forecast(game, side, pts) - score)
     score += THREAT * (threats(game, view, side, pts) - threats(game, view, enemy, -pts))
-    score += PLACEMENT * (placement(game, view, side) - placement(game, view, enemy))
+    score += PLACEMENT * (placement(game, view, side) - ENEMY_PLACEMENT * placement(game, view, enemy))
     return int(score)
 
 
