@@ -78,6 +78,11 @@ class Budget:
     played on with.
     ``depth``: orders the basic player plays on after a candidate until the next order that
     rolls, whose outcomes are then weighed exactly (0: score the position right after it).
+    ``exact_kinds``: order kinds (``{"melee": 1500}``) whose dice outcomes are enumerated
+    exactly up to that many instead of ``exact``: an Ancients melee rolls two dice and a
+    hit-table die per hit (about 340 sequences, merging to fewer than ten states), which three
+    samples judge poorly, while an initiative roll with its rerolls never ends and must stay
+    sampled. Empty: ``exact`` for every order.
     ``rollouts``: when above 0, each candidate is instead scored by that many games played on by
     the basic player, at most ``depth`` orders and no further than this side's next turn, each
     with its own dice stream (Monte Carlo).
@@ -96,6 +101,14 @@ class Budget:
     settle: int = 0
     plan_work: int = 0
     plan_samples: int = 2
+    exact_kinds: tuple[tuple[str, int], ...] = ()
+
+    def cap_for(self, order: Order) -> int:
+        """How many dice outcomes of ``order`` are enumerated before it is sampled instead."""
+        for kind, cap in self.exact_kinds:
+            if kind == order.kind:
+                return cap
+        return self.exact
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -227,6 +240,8 @@ class StrongComputer:
             by_scenario = fields.pop("scenarios", {})
             fields.update(by_side.get(side, {}))
             fields.update(by_scenario.get(game.scenario.id, {}).get(side, {}))
+            if isinstance(fields.get("exact_kinds"), dict):
+                fields["exact_kinds"] = tuple(sorted(fields["exact_kinds"].items()))
             budget = replace(DEFAULT_BUDGET, **fields)
         return budget if self.work is None else budget.scaled(self.work)
 
@@ -336,7 +351,7 @@ class StrongComputer:
         if not game.needs_dice(order):
             work.spent += 1
             return [(Fraction(1), after(game, order))]
-        exact = exact_outcomes(game, order, self.budget.exact, work)
+        exact = exact_outcomes(game, order, self.budget.cap_for(order), work)
         if exact is not None:
             return _merge(exact)
         n = self.budget.samples

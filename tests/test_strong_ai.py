@@ -321,3 +321,28 @@ def test_a_scenario_entry_in_the_search_budget_overrides_the_side_entry_in_that_
 
     assert width(brigade, "france") == 5 and width(brigade, "austria") == 1
     assert width(meeting, "russia") == 5 and width(meeting, "france") == 1
+
+
+def test_4_10_exact_kinds_enumerate_a_melee_exactly_where_the_default_cap_samples_it():
+    # an Ancients melee rolls both dice (36) and then a hit-table die per hit (4.10, 4.11): more
+    # than the default cap, so without ``exact_kinds`` it is sampled
+    scenario = next(s for s in SCENARIOS if s.id == "border-clash")
+    game, order = _first_with_dice(scenario, ("melee",))
+    plain = Budget()
+    wide = Budget(exact_kinds=(("melee", 1500),))
+    assert plain.cap_for(order) == plain.exact == 36
+    assert wide.cap_for(order) == 1500
+    assert wide.cap_for(Order.make("end-phase")) == 36
+    assert exact_outcomes(game, order, plain.cap_for(order), Work(10 ** 6)) is None
+    outs = exact_outcomes(game, order, wide.cap_for(order), Work(10 ** 6))
+    assert outs is not None and sum(p for p, _ in outs) == 1
+    # the two dice of 4.10 alone give 36 sequences; each hit adds a hit-table die of 4.11
+    assert len(outs) > 36
+
+
+def test_exact_kinds_in_a_search_budget_may_be_written_as_a_mapping():
+    class R(type(Game(load_named("border-clash")).ruleset)):
+        search_budget = {"scope": "all", "exact_kinds": {"melee": 900}}
+    game = Game(load_named("border-clash"))
+    game.ruleset = R()
+    assert StrongComputer(1).budget_for(game).exact_kinds == (("melee", 900),)
