@@ -54,9 +54,9 @@ class FrontierRuleset(Ruleset):
     grades = ("average",)
     #: the evaluation sees where units stand (evaluate.placement), so the strong computer
     #: compares quiet moves too, not only the orders that roll (measured: benchmarks/ai_strength.md)
-    #: designed (benchmarks/ai_strength.md): one ply over 8 candidates, with each unit's next
-    #: best moves among them (``strong_orders``)
-    search_budget = {"scope": "all", "width": 8, "work": 200}
+    #: designed (benchmarks/ai_strength.md): one ply over 12 candidates, with each unit's next
+    #: four best moves among them (``strong_orders``)
+    search_budget = {"scope": "all", "width": 12, "work": 300}
 
     # --- set-up ---------------------------------------------------------------------------
     def check_scenario(self, scenario: "Scenario") -> list[str]:

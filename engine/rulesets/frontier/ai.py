@@ -202,8 +202,9 @@ def _unit_moves(ruleset, game: "Position", plan: Planner, view, u: Unit) -> Iter
                 yield s - base, Order.make("move", unit=u.id, path=path, facing=-d)
 
 
-#: designed: the moves per unit the strong level compares (basic plays each unit's best)
-STRONG_MOVES = 3
+#: designed: the moves per unit the strong level compares (basic plays each unit's best);
+#: measured 3, 4 and 5 (NOTES.md "Computer player"): 5 won the most as the Natives
+STRONG_MOVES = 5
 
 
 def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
