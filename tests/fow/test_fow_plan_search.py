@@ -114,3 +114,51 @@ def test_g19_the_shipped_strong_level_searches_only_the_allied_plan():
     assert allies.last_work > 0
     rnd = a.game.ruleset.secret_round(a.game)
     assert allies.basic.plans[(rnd["round"], "allies")][0] in a.game.ruleset.ai_plans(a.game, "allies")
+
+
+def _bir_hakeim_at_plan_commit(seed: int = 3) -> Match:
+    """Bir Hakeim played by the basic computer up to turn 1's plan round."""
+    match = Match.new(load_scenario(find_scenario("bir-hakeim")), seed=seed)
+    basic = Computer(b"x")
+    while match.game.state.phase != "plan":
+        match.play(basic.choose(match.game), match.game.to_act())
+    return match
+
+
+def _companies_by_commander(plan) -> dict[str, list[str]]:
+    return {r[1]: list(r[3:]) for r in plan if r[0] == "order"}
+
+
+def test_25_5_the_exit_sides_strong_plan_sends_each_points_companies_as_one_group():
+    """G-55: a commander orders the companies of his point that the plan lists; the strong German
+    lists all of a shared point's companies under one commander, where basic's plan gives each
+    commander his own (so they would attack one after another)."""
+    g = _bir_hakeim_at_plan_commit().game
+    cmds = {k: c["point"] for k, c in g.state.vars["commanders"].items() if c["side"] == "german"}
+    at = {p: sorted(cid for cid, c in g.state.vars["companies"].items()
+                    if c["side"] == "german" and c["point"] == p) for p in cmds.values()}
+    shared = sorted(p for p in at if len(at[p]) > 1 and list(cmds.values()).count(p) > 1)
+    assert shared, "the test needs two German commanders and two companies in one point"
+    plans = g.ruleset.ai_plans(g, "german")
+    assert len(plans) == 1 and P.parse(g, "german", plans[0])[1] is None
+    strong, basic = _companies_by_commander(plans[0]), _companies_by_commander(ai.plan(g, "german"))
+    for p in shared:
+        assert [sorted(v) for k, v in strong.items() if cmds[k] == p] == [at[p]]
+        assert len([k for k in basic if cmds[k] == p]) > 1
+    # every other row is basic's
+    assert [r for r in plans[0] if r[0] != "order"] == [r for r in ai.plan(g, "german") if r[0] != "order"]
+
+
+def test_25_5_the_strong_german_commits_and_reveals_its_concentrated_plan():
+    match = _bir_hakeim_at_plan_commit()
+    g = match.game
+    want = g.ruleset.ai_plans(g, "german")[0]
+    players = {"german": StrongComputer(4), "british": Computer(b"4")}
+    while match.game.state.phase == "plan":
+        side = match.game.to_act()
+        order = players[side].choose(match.game)
+        if side == "german" and order.kind == secret.REVEAL:
+            assert [list(r) for r in order["plan"]] == want
+            assert players["german"].last_work == 0  # one plan: nothing searched
+        match.play(order, side)
+    assert match.game.state.phase == "execute"

@@ -84,8 +84,12 @@ class FowRuleset(Ruleset):
     #: the meeting Allies also search their secret plan (``sides``; DESIGNED): the Axis wins a
     #: tied race for the edges (it is checked first), so the Allies must pick the plan that
     #: blocks or outpaces; the Axis searching its plan drew more games and won fewer (NOTES.md)
+    #: the Bir Hakeim Germans commit the strong level's one plan (``ai.strong_plans``: basic's,
+    #: with each point's companies under one commander); ``plan_work`` only turns it on, as one
+    #: plan leaves nothing to search
     search_budget = {"depth": 4, "work": 200, "scope": "all",
-                     "sides": {"allies": {"plan_work": 48, "plan_samples": 1}}}
+                     "sides": {"allies": {"plan_work": 48, "plan_samples": 1},
+                               "german": {"plan_work": 1}}}
     #: the secret-plan search's fields (``ai_plans``), for turning it on for every side (tests):
     #: on for both sides it won no more than basic's plan in three seats (NOTES.md, "Secret plans")
     plan_search_budget = {"plan_work": 48, "plan_samples": 1}
@@ -181,7 +185,7 @@ class FowRuleset(Ruleset):
     def ai_plans(self, game: "Position", side: str) -> list[list[list[Any]]]:
         if game.state.phase == "deploy":
             return [D.scenario_placement(game, side)]
-        return ai.plans_to_try(game, side)
+        return ai.strong_plans(game, side)
 
     def plan_problem(self, game: "Position", side: str, plan: list[list[Any]]) -> str | None:
         if game.state.phase == "deploy":
