@@ -479,6 +479,10 @@ class FowRuleset(Ruleset):
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
 
+    def strong_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
+        # the meeting's blocking moves join the candidates (basic's scoring stays as it was)
+        return E.blocking_orders(game, list(ai.candidates(self, game)))
+
     def evaluate(self, game: "Position", side: str) -> int:
         return E.evaluate(game, side)
 
