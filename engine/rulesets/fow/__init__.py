@@ -84,6 +84,7 @@ class FowRuleset(Ruleset):
     #: the meeting Allies also search their secret plan (``sides``; DESIGNED): the Axis wins a
     #: tied race for the edges (it is checked first), so the Allies must pick the plan that
     #: blocks or outpaces; the Axis searching its plan drew more games and won fewer (NOTES.md)
+    #: in a meeting the candidates also weigh blocking (``strong_orders``, evaluate.BLOCK)
     #: the Bir Hakeim Germans commit the strong level's one plan (``ai.strong_plans``: basic's,
     #: with each point's companies under one commander); ``plan_work`` only turns it on, as one
     #: plan leaves nothing to search
