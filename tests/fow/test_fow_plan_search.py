@@ -17,7 +17,7 @@ def _searching(seed: int) -> StrongComputer:
     """A strong player with FoW's budget and its plan search turned on for both sides (it ships
     on for the meeting Allies only)."""
     ruleset = _at_plan_commit().game.ruleset
-    fields = {k: v for k, v in ruleset.search_budget.items() if k != "sides"}
+    fields = {k: v for k, v in ruleset.search_budget.items() if k not in ("sides", "scenarios")}
     budget = replace(DEFAULT_BUDGET, **fields, **ruleset.plan_search_budget)
     return StrongComputer(seed, budget=budget)
 
@@ -162,3 +162,20 @@ def test_25_5_the_strong_german_commits_and_reveals_its_concentrated_plan():
             assert players["german"].last_work == 0  # one plan: nothing searched
         match.play(order, side)
     assert match.game.state.phase == "execute"
+
+
+def test_the_strong_budget_widens_the_meeting_only():
+    """The meeting's candidates hold blocking moves besides basic's best, so it compares 8 of
+    them (NOTES.md, stop 8); Bir Hakeim keeps 5, and only its Germans ask for their plan."""
+    from hexwar.engine import Game
+
+    def budget(sid: str, side: str):
+        g = Game(load_scenario(find_scenario(sid)))
+        g.state.active = side  # the budget follows the side to act
+        g.state.phase = "execute"
+        return StrongComputer(1).budget_for(g)
+
+    assert budget("meeting-engagement", "axis").width == budget("meeting-engagement", "allies").width == 8
+    assert budget("meeting-engagement", "allies").plan_work == 48
+    assert budget("bir-hakeim", "german").width == budget("bir-hakeim", "british").width == 5
+    assert budget("bir-hakeim", "german").plan_work > 0 == budget("bir-hakeim", "british").plan_work
