@@ -94,3 +94,37 @@ def test_s25_2_a_maneuver_never_passes_next_to_the_enemy_so_it_threatens_nothing
     blockers = [("de%d" % c, "south", point_of(c, 4), ["de-schutzen"]) for c in range(1, 7)]
     g = game([("gb", "north", point_of(3, 2), ["gb-grant"])] + blockers)
     assert E.threats(g, "north", set()) == 0
+
+
+def _south_to_act_in_a_race():
+    """Step 8, the south (SI) group to move; a northern Grant 4 points from the south edge
+    (its Maneuver allowance, 14.1) on an open route."""
+    from fow_helpers import hq, plans, start
+    g = game([("gb", "north", point_of(3, 2), ["gb-grant"]), ("de", "south", point_of(6, 6), ["de-schutzen"])],
+             si="south")
+    start(g)
+    plans(g, [["posture", "hard_defence"]], [["posture", "decisive"], ["order", hq(g, "south"), "maneuver", "de"]])
+    assert g.state.phase == "execute" and g.to_act() == "south"
+    return g
+
+
+def test_s25_2_g23_a_move_that_stops_an_enemy_race_joins_the_strong_candidates():
+    """A group next to ours may not Maneuver (G-23), so a move that leaves the enemy no way to
+    the edge next turn is raised by BLOCK for each group it stops; other moves keep basic's score."""
+    g = _south_to_act_in_a_race()
+    assert E.threats(g, "north", set()) == 1
+    scored = list(ai.candidates(g.ruleset, g))
+    raised = {o["path"]: b - a for (a, o), (b, _) in zip(scored, E.blocking_orders(g, scored))}
+    assert raised[(35, 28)] == E.BLOCK
+    assert raised[(30,)] == 0 and raised[()] == 0
+    # the rules' view: after that move the Grant has no Maneuver route to the edge within 4
+    trial = g.copy()
+    trial.apply(next(o for _, o in scored if o["path"] == (35, 28)))
+    assert E.threats(trial, "north", set()) == 0
+    assert [o for _, o in g.ruleset.strong_orders(g)] == [o for _, o in scored]
+
+
+def test_s25_5_blocking_is_weighed_in_meetings_only():
+    g = game(COMPANIES, victory=EXIT)
+    scored = list(ai.candidates(g.ruleset, g))
+    assert E.blocking_orders(g, scored) == scored

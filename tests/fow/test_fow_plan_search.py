@@ -17,7 +17,7 @@ def _searching(seed: int) -> StrongComputer:
     """A strong player with FoW's budget and its plan search turned on for both sides (it ships
     on for the meeting Allies only)."""
     ruleset = _at_plan_commit().game.ruleset
-    fields = {k: v for k, v in ruleset.search_budget.items() if k != "sides"}
+    fields = {k: v for k, v in ruleset.search_budget.items() if k not in ("sides", "scenarios")}
     budget = replace(DEFAULT_BUDGET, **fields, **ruleset.plan_search_budget)
     return StrongComputer(seed, budget=budget)
 
@@ -114,3 +114,68 @@ def test_g19_the_shipped_strong_level_searches_only_the_allied_plan():
     assert allies.last_work > 0
     rnd = a.game.ruleset.secret_round(a.game)
     assert allies.basic.plans[(rnd["round"], "allies")][0] in a.game.ruleset.ai_plans(a.game, "allies")
+
+
+def _bir_hakeim_at_plan_commit(seed: int = 3) -> Match:
+    """Bir Hakeim played by the basic computer up to turn 1's plan round."""
+    match = Match.new(load_scenario(find_scenario("bir-hakeim")), seed=seed)
+    basic = Computer(b"x")
+    while match.game.state.phase != "plan":
+        match.play(basic.choose(match.game), match.game.to_act())
+    return match
+
+
+def _companies_by_commander(plan) -> dict[str, list[str]]:
+    return {r[1]: list(r[3:]) for r in plan if r[0] == "order"}
+
+
+def test_25_5_the_exit_sides_strong_plan_sends_each_points_companies_as_one_group():
+    """G-55: a commander orders the companies of his point that the plan lists; the strong German
+    lists all of a shared point's companies under one commander, where basic's plan gives each
+    commander his own (so they would attack one after another)."""
+    g = _bir_hakeim_at_plan_commit().game
+    cmds = {k: c["point"] for k, c in g.state.vars["commanders"].items() if c["side"] == "german"}
+    at = {p: sorted(cid for cid, c in g.state.vars["companies"].items()
+                    if c["side"] == "german" and c["point"] == p) for p in cmds.values()}
+    shared = sorted(p for p in at if len(at[p]) > 1 and list(cmds.values()).count(p) > 1)
+    assert shared, "the test needs two German commanders and two companies in one point"
+    plans = g.ruleset.ai_plans(g, "german")
+    assert len(plans) == 1 and P.parse(g, "german", plans[0])[1] is None
+    strong, basic = _companies_by_commander(plans[0]), _companies_by_commander(ai.plan(g, "german"))
+    for p in shared:
+        assert [sorted(v) for k, v in strong.items() if cmds[k] == p] == [at[p]]
+        assert len([k for k in basic if cmds[k] == p]) > 1
+    # every other row is basic's
+    assert [r for r in plans[0] if r[0] != "order"] == [r for r in ai.plan(g, "german") if r[0] != "order"]
+
+
+def test_25_5_the_strong_german_commits_and_reveals_its_concentrated_plan():
+    match = _bir_hakeim_at_plan_commit()
+    g = match.game
+    want = g.ruleset.ai_plans(g, "german")[0]
+    players = {"german": StrongComputer(4), "british": Computer(b"4")}
+    while match.game.state.phase == "plan":
+        side = match.game.to_act()
+        order = players[side].choose(match.game)
+        if side == "german" and order.kind == secret.REVEAL:
+            assert [list(r) for r in order["plan"]] == want
+            assert players["german"].last_work == 0  # one plan: nothing searched
+        match.play(order, side)
+    assert match.game.state.phase == "execute"
+
+
+def test_the_strong_budget_widens_the_meeting_only():
+    """The meeting's candidates hold blocking moves besides basic's best, so it compares 8 of
+    them (NOTES.md, stop 8); Bir Hakeim keeps 5, and only its Germans ask for their plan."""
+    from hexwar.engine import Game
+
+    def budget(sid: str, side: str):
+        g = Game(load_scenario(find_scenario(sid)))
+        g.state.active = side  # the budget follows the side to act
+        g.state.phase = "execute"
+        return StrongComputer(1).budget_for(g)
+
+    assert budget("meeting-engagement", "axis").width == budget("meeting-engagement", "allies").width == 8
+    assert budget("meeting-engagement", "allies").plan_work == 48
+    assert budget("bir-hakeim", "german").width == budget("bir-hakeim", "british").width == 5
+    assert budget("bir-hakeim", "german").plan_work > 0 == budget("bir-hakeim", "british").plan_work

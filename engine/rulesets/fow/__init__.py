@@ -84,8 +84,16 @@ class FowRuleset(Ruleset):
     #: the meeting Allies also search their secret plan (``sides``; DESIGNED): the Axis wins a
     #: tied race for the edges (it is checked first), so the Allies must pick the plan that
     #: blocks or outpaces; the Axis searching its plan drew more games and won fewer (NOTES.md)
+    #: in a meeting the candidates also weigh blocking (``strong_orders``, evaluate.BLOCK)
+    #: the Bir Hakeim Germans commit the strong level's one plan (``ai.strong_plans``: basic's,
+    #: with each point's companies under one commander); ``plan_work`` only turns it on, as one
+    #: plan leaves nothing to search
+    #: a meeting compares 8 candidates, as the blocking moves join basic's best (measured: the
+    #: Allies 50 wins and 8 losses in 80 games with 8, 46 and 11 with 5; NOTES.md, stop 8)
     search_budget = {"depth": 4, "work": 200, "scope": "all",
-                     "sides": {"allies": {"plan_work": 48, "plan_samples": 1}}}
+                     "sides": {"allies": {"plan_work": 48, "plan_samples": 1},
+                               "german": {"plan_work": 1}},
+                     "scenarios": {"meeting-engagement": {"allies": {"width": 8}, "axis": {"width": 8}}}}
     #: the secret-plan search's fields (``ai_plans``), for turning it on for every side (tests):
     #: on for both sides it won no more than basic's plan in three seats (NOTES.md, "Secret plans")
     plan_search_budget = {"plan_work": 48, "plan_samples": 1}
@@ -181,7 +189,7 @@ class FowRuleset(Ruleset):
     def ai_plans(self, game: "Position", side: str) -> list[list[list[Any]]]:
         if game.state.phase == "deploy":
             return [D.scenario_placement(game, side)]
-        return ai.plans_to_try(game, side)
+        return ai.strong_plans(game, side)
 
     def plan_problem(self, game: "Position", side: str, plan: list[list[Any]]) -> str | None:
         if game.state.phase == "deploy":
@@ -474,6 +482,10 @@ class FowRuleset(Ruleset):
 
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
+
+    def strong_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
+        # the meeting's blocking moves join the candidates (basic's scoring stays as it was)
+        return E.blocking_orders(game, list(ai.candidates(self, game)))
 
     def evaluate(self, game: "Position", side: str) -> int:
         return E.evaluate(game, side)

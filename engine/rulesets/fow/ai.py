@@ -53,9 +53,12 @@ def _target_edge(game: "Position", side: str) -> str:
 
 # --- plans -------------------------------------------------------------------------------------
 
-def plan(game: "Position", side: str, posture: str | None = None) -> list[list[Any]]:
+def plan(game: "Position", side: str, posture: str | None = None,
+         concentrate: bool = False) -> list[list[Any]]:
     """Basic's plan for ``side``; ``posture``, when given, replaces the posture it would choose
-    (the strong level's alternatives, ``plans_to_try``)."""
+    (the strong level's alternatives, ``plans_to_try``). ``concentrate``: where several
+    commanders stand in one point, the first orders all its companies, so that they attack as
+    one group instead of one company after another (the strong exit side's plan, ``strong_plans``)."""
     state = game.state
     enemy = state.enemy_of(side)
     mine, theirs = _strength(state, F.live(state, side)), _strength(state, F.live(state, enemy))
@@ -93,6 +96,8 @@ def plan(game: "Position", side: str, posture: str | None = None) -> list[list[A
                   and F.commanders(state)[j]["point"] == cmd["point"]]
         # several commanders in one point share its companies, so that each group acts alone
         cids = here[:max(1, len(here) - len(others))] if others else here
+        if concentrate:
+            cids = here
         if not cids:
             continue
         taken.update(cids)
@@ -160,6 +165,16 @@ def plans_to_try(game: "Position", side: str) -> list[list[list[Any]]]:
             if order != row[2]:
                 add(first[:i] + [["order", row[1], order, *row[3:]]] + first[i + 1:])
     return out
+
+
+def strong_plans(game: "Position", side: str) -> list[list[list[Any]]]:
+    """The plans the strong level chooses among (``Ruleset.ai_plans``). The side that must exit
+    (25.5) commits to one: basic's, concentrated (measured: the Bir Hakeim Germans attacking the
+    bridges company by company called off one attack after another; see NOTES.md). Everyone
+    else: ``plans_to_try``."""
+    if _exit_side(game, side):
+        return [plan(game, side, concentrate=True)]
+    return plans_to_try(game, side)
 
 
 def _fallback(game: "Position", side: str, posture: str, cmd_rows: dict[str, list[Any]]) -> list[list[Any]]:
@@ -421,7 +436,11 @@ def _edge_progress(game: "Position", side: str, cids: list[str], start: int, end
     if not free:
         return 0
     def gap(p: int) -> int:
-        return min(geo.distance(p, q) for q in free)
+        if memo is None:
+            return min(geo.distance(p, q) for q in free)
+        if ("gap", key, p) not in memo:
+            memo[("gap", key, p)] = min(geo.distance(p, q) for q in free)
+        return memo[("gap", key, p)]
     score = 8 * (gap(start) - gap(end))
     if start in free and end not in free:
         score -= 40

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import ai
 from . import campaign as K
+from . import execute as X
 from . import forces as F
 from . import geo
 
@@ -79,13 +80,15 @@ def view(game: "Position", side: str) -> Fraction:
     return total
 
 
-def threats(game: "Position", side: str, held: set[int]) -> int:
+def threats(game: "Position", side: str, held: set[int], epoints: set[int] | None = None) -> int:
     """Meeting (25.2): ``side``'s groups off the enemy edge that could stand on it after one more
     step 8: by a Maneuver (its allowance, never next to an enemy point, G-23) or by an Attack
-    (two points, the first free of enemy, G-27). One per point, as a group moves as one."""
+    (two points, the first free of enemy, G-27). One per point, as a group moves as one.
+    ``epoints``: where the enemy stands, when not where it stands now (a move being weighed)."""
     state = game.state
     enemy = state.enemy_of(side)
-    epoints = F.occupied(state, enemy)
+    if epoints is None:
+        epoints = F.occupied(state, enemy)
     near = set(epoints)
     for e in epoints:
         near.update(n for _, n in geo.neighbours(e))
@@ -95,7 +98,7 @@ def threats(game: "Position", side: str, held: set[int]) -> int:
             continue
         cids = F.at(state, p, side)
         bank = F.companies(state)[cids[0]]["bank"]
-        by_attack = ai.exit_steps(game, side, cids, p, bank) - 1
+        by_attack = ai.exit_steps(game, side, cids, p, bank, epoints) - 1
         if by_attack <= 2:
             count += 1
             continue
@@ -105,3 +108,42 @@ def threats(game: "Position", side: str, held: set[int]) -> int:
         if ai.exit_steps(game, side, cids, p, bank, near) - 1 <= allowance:
             count += 1
     return count
+
+
+#: DESIGNED: what the strong level's candidate list adds to basic's score of a move for each
+#: enemy group it stops from reaching the edge next turn (basic scores a point of progress at 8)
+BLOCK = 20
+
+
+def blocking_orders(game: "Position", scored: list) -> list:
+    """Meeting (25.2): basic's scored orders, each step-8 move raised by ``BLOCK`` for every enemy
+    group (``threats``) that could reach this side's edge next turn before it and no longer could
+    after it (a group next to ours may not Maneuver, G-23). Basic never looks at the enemy's race,
+    so without this the strong level's few candidates held no blocking move to compare."""
+    state = game.state
+    if game.scenario.victory.get("type") != "meeting" or state.phase != "execute" or state.pending:
+        return scored
+    side = state.active
+    enemy = state.enemy_of(side)
+    edge = set(geo.edge_points(state.sides[side]["edge"]))
+    eheld = F.occupied(state, enemy) & edge
+    theirs = F.occupied(state, enemy)
+    mine = F.occupied(state, side)
+    now = threats(game, enemy, eheld, mine)
+    if not now:
+        return scored
+    memo: dict[tuple, int] = {}
+    out = []
+    for score, order in scored:
+        path = list(order["path"]) if order.kind == "act" else []
+        if path and path[-1] != geo.OFF_MAP and path[-1] not in theirs:
+            actor, end = order["actor"], path[-1]
+            if (actor, end) not in memo:
+                o = state.vars["orders"][side][actor]
+                cids = X.participants(state, side, actor)
+                stays = any(c not in cids for c in F.at(state, o["point"], side))
+                pts = (mine if stays else mine - {o["point"]}) | {end}
+                memo[(actor, end)] = now - threats(game, enemy, eheld, pts)
+            score += BLOCK * memo[(actor, end)]
+        out.append((score, order))
+    return out

@@ -277,7 +277,101 @@ def activation_problem(game: "Position", side: str, actor: str, path: list[int])
 
 
 def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]:
-    """Every legal non-empty path of the actor (for the computer and ``legal_orders``)."""
+    """Every legal non-empty path of the actor (for the computer and ``legal_orders``).
+
+    The same paths, in the same order, as growing each path one point at a time and keeping those
+    ``activation_problem`` accepts (a longer path never runs through an illegal or enemy-held
+    one), but each step is checked once, against what the actor's start already settled: the
+    computer lists these paths for every decision it looks ahead through."""
+    state = game.state
+    o = state.vars["orders"][side][actor]
+    cids = participants(state, side, actor)
+    order = o["order"]
+    if not cids or order in ("reserve", "prepared_defence"):
+        return []
+    start = o["point"]
+    moving = order in MOVES
+    limit = allowance(state, order, cids) if moving else 2
+    enemy = F.occupied(state, state.enemy_of(side))
+    own = F.occupied(state, side)
+    edge = state.sides[state.enemy_of(side)]["edge"]
+    v = game.scenario.victory
+    may_exit = v.get("type") == "exit" and v.get("side") == side
+    exit_order = order in ("maneuver", "maneuver1", "attack", "breakthrough")
+    cmap = geo.campaign_map(game.scenario)
+    units = F.units_of(state, cids)
+    fords = F.fords_ok(units)
+    banned = F.mechanised(units) or any(F.is_vehicle(u) for u in units)
+    bridges = state.vars["bridges"]
+    near = set()
+    for e in enemy:
+        near.update(n for _, n in geo.neighbours(e))
+    # what rules out every path of the actor at once (14.1, 17.6)
+    disengaging = False
+    if moving:
+        if order == "disengage" and start in near:
+            disengaging = True
+            own_edge = state.sides[side]["edge"]
+            one_step = start in state.vars["encircled"].get(side, [])
+
+            def gap(p: int) -> int:
+                return min(geo.distance(p, e) for e in enemy) if enemy else 0
+        elif start in near:
+            return []
+    elif any(F.companies(state)[c]["fought"] for c in cids):
+        return []
+    two_points = order not in ("rif", "breakthrough") or F.fully_motorised(units)
+    out: list[list[int]] = []
+
+    def leave_ok(path: list[int], last: int) -> bool:
+        """G-51: the path's last step leaves the map (``activation_problem``'s exit checks)."""
+        if not exit_order or geo.rows_from(last, edge) != 0:
+            return False
+        return moving or (order != "rif" and len(path) <= 2)
+
+    def enter_ok(path: list[int], prev: int, n: int) -> bool:
+        """The checks of ``activation_problem`` that the new last point ``n`` brings."""
+        if moving:
+            if n in enemy or n in near:
+                return False
+            if disengaging:
+                if one_step and len(path) > 1:
+                    return False
+                return not (gap(n) < gap(prev) or geo.rows_from(n, own_edge) > geo.rows_from(prev, own_edge))
+            return True
+        if len(path) == 2 and not two_points:
+            return False
+        return not (order == "rif" and n in own)
+
+    def grow(path: list[int], last: int, bank: str | None) -> None:
+        if len(path) >= limit:
+            return
+        for _, n in geo.neighbours(last):
+            if n in path or n == start:
+                continue
+            if banned and cmap.base(n) == "mountains":
+                continue
+            ok, nbank = cmap.step(last, bank, n, bridges, fords)
+            if not ok:
+                continue
+            cand = path + [n]
+            if not enter_ok(cand, last, n):
+                continue  # no longer path through an illegal one is legal
+            out.append(cand)
+            if n not in enemy:
+                grow(cand, n, nbank)
+        if may_exit:
+            cand = path + [geo.OFF_MAP]
+            if leave_ok(cand, last):
+                out.append(cand)
+
+    grow([], start, F.companies(state)[cids[0]]["bank"])
+    return out
+
+
+def activation_paths_checked(game: "Position", side: str, actor: str) -> list[list[int]]:
+    """``activation_paths`` by the definition: grow every path, keep what ``activation_problem``
+    accepts (the reference the fast version is tested against)."""
     state = game.state
     o = state.vars["orders"][side][actor]
     cids = participants(state, side, actor)
@@ -299,7 +393,7 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
                 continue
             cand = path + [n]
             if activation_problem(game, side, actor, cand) is not None:
-                continue  # no longer path through an illegal one is legal
+                continue
             out.append(cand)
             if n != geo.OFF_MAP and n not in enemy:
                 grow(cand, n)

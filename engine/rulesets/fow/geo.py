@@ -94,11 +94,20 @@ def direction(a: int, b: int) -> int | None:
     return _DIRECTION.get((a, b))
 
 
-def distance(a: int, b: int) -> int:
-    """Hex distance via the cube coordinates of spec 2.8 (the axial form is the same)."""
+def _distance(a: int, b: int) -> int:
     ha, hb = hex_of(a), hex_of(b)
     dq, dr = ha[0] - hb[0], ha[1] - hb[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+_DISTANCE = {(a, b): _distance(a, b) for a in POINTS for b in POINTS}
+
+
+def distance(a: int, b: int) -> int:
+    """Hex distance via the cube coordinates of spec 2.8 (the axial form is the same); a table
+    for the map's points, as the computer asks it hundreds of thousands of times a game."""
+    d = _DISTANCE.get((a, b))
+    return _distance(a, b) if d is None else d
 
 
 def edge_points(edge: str) -> list[int]:
