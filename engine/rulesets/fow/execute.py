@@ -369,39 +369,6 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
     return out
 
 
-def activation_paths_checked(game: "Position", side: str, actor: str) -> list[list[int]]:
-    """``activation_paths`` by the definition: grow every path, keep what ``activation_problem``
-    accepts (the reference the fast version is tested against)."""
-    state = game.state
-    o = state.vars["orders"][side][actor]
-    cids = participants(state, side, actor)
-    if not cids or o["order"] in ("reserve", "prepared_defence"):
-        return []
-    limit = allowance(state, o["order"], cids) if o["order"] in MOVES else 2
-    out: list[list[int]] = []
-    v = game.scenario.victory
-    enemy = F.occupied(state, state.enemy_of(side))
-
-    def grow(path: list[int], last: int) -> None:
-        if len(path) >= limit:
-            return
-        nexts = [n for _, n in geo.neighbours(last)]
-        if v.get("type") == "exit" and v.get("side") == side:
-            nexts.append(geo.OFF_MAP)
-        for n in nexts:
-            if n in path or n == o["point"]:
-                continue
-            cand = path + [n]
-            if activation_problem(game, side, actor, cand) is not None:
-                continue
-            out.append(cand)
-            if n != geo.OFF_MAP and n not in enemy:
-                grow(cand, n)
-
-    grow([], o["point"])
-    return out
-
-
 # --- resolution --------------------------------------------------------------------------------
 
 def _bog(ctx: Resolution, game: "Position", cid: str, p: int) -> bool:
