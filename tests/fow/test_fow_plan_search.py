@@ -22,9 +22,10 @@ def _searching(seed: int) -> StrongComputer:
     return StrongComputer(seed, budget=budget)
 
 
-def _at_plan_commit(seed: int = 3) -> Match:
-    """A meeting engagement played by the basic computer up to turn 1's plan round."""
-    match = Match.new(load_scenario(find_scenario("meeting-engagement")), seed=seed)
+def _at_plan_commit(seed: int = 3, scenario: str = "meeting-engagement") -> Match:
+    """A game (the meeting engagement unless named) played by the basic computer up to turn
+    1's plan round."""
+    match = Match.new(load_scenario(find_scenario(scenario)), seed=seed)
     basic = Computer(b"x")
     while match.game.state.phase != "plan":
         match.play(basic.choose(match.game), match.game.to_act())
@@ -116,15 +117,6 @@ def test_g19_the_shipped_strong_level_searches_only_the_allied_plan():
     assert allies.basic.plans[(rnd["round"], "allies")][0] in a.game.ruleset.ai_plans(a.game, "allies")
 
 
-def _bir_hakeim_at_plan_commit(seed: int = 3) -> Match:
-    """Bir Hakeim played by the basic computer up to turn 1's plan round."""
-    match = Match.new(load_scenario(find_scenario("bir-hakeim")), seed=seed)
-    basic = Computer(b"x")
-    while match.game.state.phase != "plan":
-        match.play(basic.choose(match.game), match.game.to_act())
-    return match
-
-
 def _companies_by_commander(plan) -> dict[str, list[str]]:
     return {r[1]: list(r[3:]) for r in plan if r[0] == "order"}
 
@@ -133,7 +125,7 @@ def test_25_5_the_exit_sides_strong_plan_sends_each_points_companies_as_one_grou
     """G-55: a commander orders the companies of his point that the plan lists; the strong German
     lists all of a shared point's companies under one commander, where basic's plan gives each
     commander his own (so they would attack one after another)."""
-    g = _bir_hakeim_at_plan_commit().game
+    g = _at_plan_commit(scenario="bir-hakeim").game
     cmds = {k: c["point"] for k, c in g.state.vars["commanders"].items() if c["side"] == "german"}
     at = {p: sorted(cid for cid, c in g.state.vars["companies"].items()
                     if c["side"] == "german" and c["point"] == p) for p in cmds.values()}
@@ -150,7 +142,7 @@ def test_25_5_the_exit_sides_strong_plan_sends_each_points_companies_as_one_grou
 
 
 def test_25_5_the_strong_german_commits_and_reveals_its_concentrated_plan():
-    match = _bir_hakeim_at_plan_commit()
+    match = _at_plan_commit(scenario="bir-hakeim")
     g = match.game
     want = g.ruleset.ai_plans(g, "german")[0]
     players = {"german": StrongComputer(4), "british": Computer(b"4")}
