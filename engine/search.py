@@ -85,6 +85,8 @@ class Budget:
     score beats the first's by more than this (0: by anything). For a seat where an evaluation
     steers an unrestricted search away from a good basic plan (Napoleonica's brigade Austria),
     the search then only corrects what it sees clearly.
+    ``plan_margin``: the same for secret plans (``best_plan``): a plan other than the basic
+    player's (the first) is committed to only when it beats that one by more than this.
 
     The defaults are what measured best (benchmarks/ai_strength.py, see the module docstring).
     """
@@ -101,6 +103,7 @@ class Budget:
     plan_work: int = 0
     plan_samples: int = 2
     margin: int = 0
+    plan_margin: int = 0
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -301,6 +304,8 @@ class StrongComputer:
             share = Work(work.left // (len(plans) - rank))
             value = self.plan_value(game, rnd, {**guess, side: plan}, side, key, share)
             work.spent += share.spent
+            if rank > 0:
+                value -= self.budget.plan_margin
             if best is None or (value, -rank) > best:
                 best = (value, -rank)
         self.last_work = work.spent

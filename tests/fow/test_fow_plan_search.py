@@ -171,3 +171,23 @@ def test_the_strong_budget_widens_the_meeting_only():
     assert budget("meeting-engagement", "allies").plan_work == 48
     assert budget("bir-hakeim", "german").width == budget("bir-hakeim", "british").width == 5
     assert budget("bir-hakeim", "german").plan_work > 0 == budget("bir-hakeim", "british").plan_work
+
+
+def test_g19_a_plan_margin_keeps_basics_plan_unless_another_is_better_by_more():
+    """``Budget.plan_margin``: the plan search commits to a plan other than basic's (the first)
+    only when its end-of-turn score beats basic's by more than the margin; with a margin larger
+    than any difference of scores it commits to basic's plan wherever it would have chosen
+    another."""
+    differed = 0
+    for seed in range(1, 9):
+        match = _at_plan_commit(seed)
+        g = match.game
+        rnd = g.ruleset.secret_round(g)
+        side = g.to_act()
+        plans = g.ruleset.ai_plans(g, side)
+        plain = _searching(seed)
+        chosen = plain.best_plan(g, rnd, side, plans)
+        strict = StrongComputer(seed, budget=replace(plain.budget, plan_margin=10 ** 12))
+        assert strict.best_plan(g, rnd, side, plans) == plans[0]
+        differed += chosen != plans[0]
+    assert differed > 0, "without a margin the search should choose another plan somewhere"
