@@ -98,23 +98,36 @@ def test_g19_the_strong_plan_is_one_of_the_candidates_and_opens_its_commitment()
     match.play(reveal, side)
 
 
-def test_g19_the_shipped_strong_level_searches_only_the_allied_plan():
-    """As shipped, the plan search is on for the meeting Allies alone (``sides`` in the budget):
-    the strong Axis commits exactly basic's plan, the strong Allies play plans on first."""
+def test_g19_the_shipped_strong_level_searches_both_meeting_plans_the_axis_with_a_margin():
+    """As shipped, both meeting sides play their plans on before committing (the Axis keeping
+    basic's plan unless another scores better by more than its ``plan_margin``); Bir Hakeim's
+    British commit exactly basic's plan."""
     a, b = _at_plan_commit(), _at_plan_commit()
     assert a.game.to_act() == "axis"
-    strong = StrongComputer(5)
-    assert strong.choose(a.game) == Computer(b"5").choose(b.game)
-    assert strong.last_work == 0
+    axis = StrongComputer(5)
+    commit = axis.choose(a.game)
+    assert commit.kind == secret.COMMIT and axis.last_work > 0
+    assert axis.budget_for(a.game).plan_margin > 0
+    rnd = a.game.ruleset.secret_round(a.game)
+    assert axis.basic.plans[(rnd["round"], "axis")][0] in a.game.ruleset.ai_plans(a.game, "axis")
     for m in (a, b):
         m.play(Computer(b"5").choose(m.game), "axis")
     assert a.game.to_act() == "allies"
     allies = StrongComputer(5)
     commit = allies.choose(a.game)
     assert commit.kind == secret.COMMIT
-    assert allies.last_work > 0
+    assert allies.last_work > 0 and allies.budget_for(a.game).plan_margin == 0
     rnd = a.game.ruleset.secret_round(a.game)
     assert allies.basic.plans[(rnd["round"], "allies")][0] in a.game.ruleset.ai_plans(a.game, "allies")
+    c, d = _at_plan_commit(scenario="bir-hakeim"), _at_plan_commit(scenario="bir-hakeim")
+    side = c.game.to_act()
+    if side == "german":
+        for m in (c, d):
+            m.play(Computer(b"5").choose(m.game), side)
+    assert c.game.to_act() == "british"
+    british = StrongComputer(5)
+    assert british.choose(c.game) == Computer(b"5").choose(d.game)
+    assert british.last_work == 0
 
 
 def _companies_by_commander(plan) -> dict[str, list[str]]:
@@ -168,7 +181,8 @@ def test_the_strong_budget_widens_the_meeting_only():
         return StrongComputer(1).budget_for(g)
 
     assert budget("meeting-engagement", "axis").width == budget("meeting-engagement", "allies").width == 8
-    assert budget("meeting-engagement", "allies").plan_work == 48
+    assert budget("meeting-engagement", "allies").plan_work == budget("meeting-engagement", "axis").plan_work == 48
+    assert budget("meeting-engagement", "axis").plan_margin == 200
     assert budget("bir-hakeim", "german").width == budget("bir-hakeim", "british").width == 5
     assert budget("bir-hakeim", "german").plan_work > 0 == budget("bir-hakeim", "british").plan_work
 

@@ -83,7 +83,9 @@ class FowRuleset(Ruleset):
     #: (measured in benchmarks/ai_strength.md); plans stay the basic player's
     #: the meeting Allies also search their secret plan (``sides``; DESIGNED): the Axis wins a
     #: tied race for the edges (it is checked first), so the Allies must pick the plan that
-    #: blocks or outpaces; the Axis searching its plan drew more games and won fewer (NOTES.md)
+    #: blocks or outpaces; the meeting Axis searches its plan too, but commits to another plan
+    #: than basic's only when it scores better by more than ``plan_margin`` (200, DESIGNED:
+    #: half an edge point); without the margin it drew more games and won fewer (NOTES.md)
     #: in a meeting the candidates also weigh blocking (``strong_orders``, evaluate.BLOCK)
     #: the Bir Hakeim Germans commit the strong level's one plan (``ai.strong_plans``: basic's,
     #: with each point's companies under one commander); ``plan_work`` only turns it on, as one
@@ -93,7 +95,9 @@ class FowRuleset(Ruleset):
     search_budget = {"depth": 4, "work": 200, "scope": "all",
                      "sides": {"allies": {"plan_work": 48, "plan_samples": 1},
                                "german": {"plan_work": 1}},
-                     "scenarios": {"meeting-engagement": {"allies": {"width": 8}, "axis": {"width": 8}}}}
+                     "scenarios": {"meeting-engagement": {
+                         "allies": {"width": 8},
+                         "axis": {"width": 8, "plan_work": 48, "plan_samples": 1, "plan_margin": 200}}}}
     #: the secret-plan search's fields (``ai_plans``), for turning it on for every side (tests):
     #: on for both sides it won no more than basic's plan in three seats (NOTES.md, "Secret plans")
     plan_search_budget = {"plan_work": 48, "plan_samples": 1}
