@@ -33,8 +33,9 @@ Secret rounds (plans committed before they are revealed): with ``plan_work`` in 
 more than one plan from ``Ruleset.ai_plans``, the strong level plays each plan on a copy against
 the plan the basic player would make for the other side from the shared state, to the end of the
 turn, and commits to the best (``secret_step``). The other side's real plan is never read: the
-state holds only its commitment. Flames of War turns it on for one seat only, the meeting
-engagement's Allies (a per-side budget), where it measured better than basic's plan.
+state holds only its commitment. Flames of War turns it on for the meeting engagement's two
+seats (a per-side budget), where it measured better than basic's plan; the Axis with a
+``plan_margin``, so that it leaves basic's plan only for one that scores clearly better.
 """
 
 from __future__ import annotations
