@@ -324,7 +324,9 @@ def test_a_scenario_entry_in_the_search_budget_overrides_the_side_entry_in_that_
     brigade.state.active = "austria"
     assert player.budget_for(brigade).margin == 60
     brigade.state.active = "france"
-    assert player.budget_for(brigade).margin == 0
+    assert player.budget_for(brigade).margin == 40
+    meeting.state.active = "russia"
+    assert player.budget_for(meeting).margin == 0
 
 
 def test_a_margin_keeps_the_basic_choice_unless_another_candidate_is_better_by_more():
