@@ -324,7 +324,9 @@ def test_a_scenario_entry_in_the_search_budget_overrides_the_side_entry_in_that_
     brigade.state.active = "austria"
     assert player.budget_for(brigade).margin == 60
     brigade.state.active = "france"
-    assert player.budget_for(brigade).margin == 0
+    assert player.budget_for(brigade).margin == 40
+    meeting.state.active = "russia"
+    assert player.budget_for(meeting).margin == 0
 
 
 def test_a_margin_keeps_the_basic_choice_unless_another_candidate_is_better_by_more():
@@ -347,3 +349,30 @@ def test_a_margin_keeps_the_basic_choice_unless_another_candidate_is_better_by_m
             differed += StrongComputer(b"8:austria", plain).choose(game) != first[0]
         match.play(basic.choose(game), game.to_act())
     assert differed > 0, "without a margin the search should override the basic choice somewhere"
+
+
+def test_phases_limit_the_search_to_the_phases_named():
+    """``Budget.phases``: outside the phases named (and outside answers to pending decisions)
+    the strong player plays the basic player's first candidate; inside them it still searches."""
+    scenario = next(s for s in SCENARIOS if s.id == "napoleonica-brigade")
+    plain = Budget(width=5, scope="all")
+    fights = Budget(width=5, scope="all", phases=("attack", "fire", "melee"))
+    match = Match.new(scenario, seed=8)
+    basic = Computer(b"8:austria")
+    differed = {"movement": 0, "fights": 0}
+    for _ in range(80):
+        if match.game.over:
+            break
+        game = match.game
+        first = StrongComputer(b"8:austria", plain).candidates(game)
+        if game.to_act() == "austria" and len(first) > 1:
+            searched = StrongComputer(b"8:austria", plain).choose(game) != first[0]
+            limited = StrongComputer(b"8:austria", fights).choose(game)
+            if game.state.phase in fights.phases or game.state.pending:
+                differed["fights"] += limited != first[0]
+            else:
+                assert limited == first[0]
+                differed["movement"] += searched
+        match.play(basic.choose(game), game.to_act())
+    assert differed["movement"] > 0, "without phases the search should override a movement choice"
+    assert differed["fights"] > 0, "inside the phases named the search should still override"
