@@ -88,9 +88,6 @@ class Budget:
     the search then only corrects what it sees clearly.
     ``plan_margin``: the same for secret plans (``best_plan``): a plan other than the basic
     player's (the first) is committed to only when it beats that one by more than this.
-    ``phases``: when not empty, only decisions in these phases (``state.phase``) and answers to
-    pending decisions are searched; elsewhere the basic player's first candidate is played. For
-    a seat where the search helps in some phases and misleads in others (empty: every phase).
 
     The defaults are what measured best (benchmarks/ai_strength.py, see the module docstring).
     """
@@ -108,7 +105,6 @@ class Budget:
     plan_samples: int = 2
     margin: int = 0
     plan_margin: int = 0
-    phases: tuple[str, ...] = ()
 
     def scaled(self, work: int) -> "Budget":
         return replace(self, work=work)
@@ -250,8 +246,6 @@ class StrongComputer:
         self.budget = self.budget_for(game)
         cands = self.candidates(game)
         self.last_work = 0
-        if self.budget.phases and game.state.phase not in self.budget.phases and not game.state.pending:
-            cands = cands[:1]
         if len(cands) <= 1:
             return cands[0] if cands else self.basic.choose(game)
         answering = self.budget.answers and bool(game.state.pending)

@@ -349,30 +349,3 @@ def test_a_margin_keeps_the_basic_choice_unless_another_candidate_is_better_by_m
             differed += StrongComputer(b"8:austria", plain).choose(game) != first[0]
         match.play(basic.choose(game), game.to_act())
     assert differed > 0, "without a margin the search should override the basic choice somewhere"
-
-
-def test_phases_limit_the_search_to_the_phases_named():
-    """``Budget.phases``: outside the phases named (and outside answers to pending decisions)
-    the strong player plays the basic player's first candidate; inside them it still searches."""
-    scenario = next(s for s in SCENARIOS if s.id == "napoleonica-brigade")
-    plain = Budget(width=5, scope="all")
-    fights = Budget(width=5, scope="all", phases=("attack", "fire", "melee"))
-    match = Match.new(scenario, seed=8)
-    basic = Computer(b"8:austria")
-    differed = {"movement": 0, "fights": 0}
-    for _ in range(80):
-        if match.game.over:
-            break
-        game = match.game
-        first = StrongComputer(b"8:austria", plain).candidates(game)
-        if game.to_act() == "austria" and len(first) > 1:
-            searched = StrongComputer(b"8:austria", plain).choose(game) != first[0]
-            limited = StrongComputer(b"8:austria", fights).choose(game)
-            if game.state.phase in fights.phases or game.state.pending:
-                differed["fights"] += limited != first[0]
-            else:
-                assert limited == first[0]
-                differed["movement"] += searched
-        match.play(basic.choose(game), game.to_act())
-    assert differed["movement"] > 0, "without phases the search should override a movement choice"
-    assert differed["fights"] > 0, "inside the phases named the search should still override"
