@@ -179,3 +179,45 @@ def _best_facing(dest: Hex, facings: list[int], near: Unit | None) -> int:
         if best is None or key < best[0]:
             best = (key, f)
     return best[1]  # type: ignore[index]
+
+
+def strong_candidates(rs: Any, game: Any) -> Iterator[tuple[int, Order]]:
+    """The strong level's candidates: basic's, except for a commander (``_safe_commander``).
+    Measured on both Ancients scenarios, seeds 1-40 and 41-80 (NOTES.md, stop 9)."""
+    st = game.state
+    if st.result is None and not st.pending and st.phase == "activation":
+        unit = _next_unit(rs, game)
+        if unit is not None and is_commander(unit.stats):
+            yield from _safe_commander(rs, game, unit)
+            return
+    yield from candidates(rs, game)
+
+
+def _safe_commander(rs: Any, game: Any, u: Unit) -> Iterator[tuple[int, Order]]:
+    """A commander is worth 6 SP towards his army's exhaustion point (G-A5), is lost when hit
+    alone or with his unit (4.11), and goes where a retreating elephant takes him (4.13): the
+    strong level keeps him with the friendly non-elephant unit farthest from the enemy that he
+    can reach, and offers nothing else."""
+    st = game.state
+    enemies = _enemies(st, u.side)
+
+    def host(h: Hex) -> bool:
+        body = board.body_at(st, h)
+        return (body is not None and body.side == u.side and not is_elephant(body.stats)
+                and not body.marks.get("rampage"))
+
+    best: tuple[int, Order] | None = None
+    if host(u.hex):  # type: ignore[arg-type]
+        best = (_nearest(u.hex, enemies)[0], Order.make("end-activation", unit=u.id))  # type: ignore[arg-type]
+    if movement.move_blocker(game, u) is None:
+        for dest, route in sorted(movement.routes(game, u).items()):
+            if not host(dest):
+                continue
+            d, _ = _nearest(dest, enemies)
+            if best is None or d > best[0]:
+                facings = movement.end_facings(game, u, route)
+                best = (d, Order.make("move", unit=u.id, path=[list(h) for h in route.path], facing=facings[0]))
+    if best is None:
+        yield from candidates(rs, game)
+    else:
+        yield 10, best[1]

@@ -18,9 +18,20 @@ EXHAUSTED_WEIGHT = 300
 POSITION_WEIGHT = Fraction(1, 2)
 
 
+def _lost(game, side: str) -> int:
+    """SP ``side`` has lost, counting a rampaging elephant's as lost already: it can only leave
+    the map, and then its SP count as lost (4.13, G-A21); until then a search would see an
+    elephant's retreat as free."""
+    lost = int(game.state.sides[side]["lost"])
+    for u in game.state.units.values():
+        if u.side == side and u.alive and u.marks.get("rampage"):
+            lost += int(u.strength)
+    return lost
+
+
 def _toward_exhaustion(game, side: str) -> Fraction:
     s = game.state.sides[side]
-    return min(Fraction(int(s["lost"]), max(1, int(s["ep"]))), Fraction(2))
+    return min(Fraction(_lost(game, side), max(1, int(s["ep"]))), Fraction(2))
 
 
 def evaluate(game, side: str) -> int:

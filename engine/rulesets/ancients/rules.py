@@ -452,6 +452,9 @@ class AncientsRuleset(Ruleset):
     def ai_orders(self, game: Any) -> Iterable[tuple[int, Order]]:
         return ai.candidates(self, game)
 
+    def strong_orders(self, game: Any) -> Iterable[tuple[int, Order]]:
+        return ai.strong_candidates(self, game)
+
     def evaluate(self, game: Any, side: str) -> int:
         """The strong computer's view of a position (evaluate.py)."""
         return evaluate.evaluate(game, side)
