@@ -59,6 +59,24 @@ def test_r10_2_plan_goes_for_the_enemy_division_nearest_its_rout_when_one_more_r
     assert plan.endgame_focus(view_of(game), "sweden") == gn
 
 
+def test_r10_2_s1_swedes_hold_no_division_back_russians_still_do():
+    game = Game(load_scenario(find_scenario("poltava-1")))
+    box = game.state.vars["box"]
+    # R10.2: Sweden routs when two of its three divisions have. Hamilton nearest its rout and
+    # Creutz half-way and three counters short: in S2 Creutz would be held back (the test
+    # above); in S1's five turns the Swedes must rout six Russian divisions and keep everyone in
+    box.update({"ha": 4, "cr": 3})
+    assert plan.held_back(view_of(game), "sweden") == set()
+    # the Russians of S1 still hold back the division whose rout would be the army's
+    game.state.vars["routed"] = ["gn", "rp", "al", "mn"]
+    box.update({"bm": 2, "sb": 2})
+    assert plan.held_back(view_of(game), "russia") == {"sb"}
+    # and the same Swedish position in S2 holds Creutz back
+    s2 = _s2()
+    s2.state.vars["box"].update({"ha": 4, "cr": 3})
+    assert plan.held_back(view_of(s2), "sweden") == {"cr"}
+
+
 def test_r10_2_a_held_back_unit_is_offered_no_hex_next_to_an_enemy():
     scenario = load_scenario(find_scenario("poltava-2"))
     match = Match.new(scenario, seed=1)

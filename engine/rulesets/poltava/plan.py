@@ -23,13 +23,17 @@ from hexwar.engine.orders import Order
 
 from . import ai
 from .board import arm, reduced, view_of
-from .data import SWEDEN
+from .data import RUSSIA, SWEDEN
 
 #: a division is held back once it is this far down its rout box (fraction of its rout number)
 #: and at most ``HOLD_WITHIN`` counters short of it (so a big division, Lewenhaupt's foot in S1
 #: with half its box filled at the start, still fights)
 HOLD_FROM = (1, 2)
 HOLD_WITHIN = 3
+#: designed: the sides that hold a division back in scenario 1 (five turns, turns 8-12). Its
+#: Swedes must rout all six Russian field divisions in that time and hold none back: measured
+#: in NOTES.md ("Stop 9")
+HOLD_IN_S1 = (RUSSIA,)
 #: arms that stand in the line and can be kept out of contact
 _FIGHTERS = ("inf", "cav")
 #: the enemy army is this many division routs from its own rout when every unit goes for it
@@ -149,6 +153,8 @@ def held_back(v, side: str) -> set[str]:
     war onward, when at least ``HOLD_FROM`` of their rout number is already lost and they are
     ``HOLD_WITHIN`` counters or fewer from it."""
     scn, st = v.scn, v.st
+    if v.s1 and side not in HOLD_IN_S1:
+        return set()
     divs = list(scn.victory.get(f"{side}_divisions", []))
     routed = set(st.vars["routed"])
     need = len(divs) - 1  # R10.2: all but one
