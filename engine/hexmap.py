@@ -43,6 +43,24 @@ def _geometry(width: int, height: int, orientation: str, parity: str) -> tuple:
     return out
 
 
+_NO_FEATURES: frozenset[str] = frozenset()
+
+
+def _pair_features(hexside_features: dict) -> dict:
+    """(a, b) -> features, both ways round, for each hexside with features: what
+    ``hexside_features.get(hexside_between(a, b))`` finds, as one dict look-up (a search asks it
+    for thousands of steps). A hexside not written in its canonical form (direction 0-2) is one
+    ``hexside_between`` never names, so it is left out here too."""
+    out = {}
+    for side, feats in hexside_features.items():
+        h, d = side
+        if type(d) is int and 0 <= d < 3:
+            n = hex_neighbor(h, d)
+            out[(h, n)] = feats
+            out[(n, h)] = feats
+    return out
+
+
 @dataclass(frozen=True)
 class HexMap:
     """A rectangle of ``width`` columns by ``height`` rows in offset layout."""
@@ -105,10 +123,12 @@ class HexMap:
         return self._neighbors.get(h, ())  # type: ignore[attr-defined]
 
     def features_between(self, a: tuple[int, int], b: tuple[int, int]) -> frozenset[str]:
-        side = hexside_between(a, b)
-        if side is None:
-            return frozenset()
-        return self.hexside_features.get(side, frozenset())
+        """The features on the hexside between ``a`` and ``b`` (empty if they are not adjacent)."""
+        table = self.__dict__.get("_pair_features")
+        if table is None:
+            table = _pair_features(self.hexside_features)
+            object.__setattr__(self, "_pair_features", table)
+        return table.get((a, b), _NO_FEATURES)
 
     def road_between(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         side = hexside_between(a, b)

@@ -130,6 +130,7 @@ def other(side: str) -> str:
 
 
 _R2 = tuple(hex_spiral(Hex(0, 0), 2))
+_new_hex = tuple.__new__
 #: hex -> the hexes within 2 of it (pure geometry, so keyed on the hex itself)
 _WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 
@@ -137,7 +138,8 @@ _WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 def within2(h) -> tuple[Hex, ...]:
     out = _WITHIN2.get(h)
     if out is None:
-        out = tuple(Hex(h[0] + d[0], h[1] + d[1]) for d in _R2)
+        q, r = h
+        out = tuple([_new_hex(Hex, (q + dq, r + dr)) for dq, dr in _R2])  # Hex(...) without its __new__
         if len(_WITHIN2) < 20_000:
             _WITHIN2[Hex(*h)] = out
     return out
@@ -257,11 +259,17 @@ def zoc_out(m, h, mounted: bool = False, banned: bool = False) -> tuple[Hex, ...
     """The neighbours of ``h`` into which the ZOC of a unit standing in ``h`` extends (Part 5).
     The map decides it for each kind of unit (mounted or not, banned from the Redoubt Line or
     not), so it is worked out once per map, hex and kind."""
-    cache = _tables(m)["zoc_out"]
+    tables = _tables(m)
+    cache = tables["zoc_out"]
     key = (Hex(*h), mounted, banned)
     out = cache.get(key)
     if out is None:
-        out = tuple(n for n in hex_neighbors(h) if _zoc_crosses(m, h, n, mounted, banned))
+        # the map's own neighbours of h, in the same direction order: a neighbour off the map
+        # is one no ZOC reaches (``_zoc_crosses``)
+        near = tables["nbrs"].get(h)
+        if near is None:
+            near = hex_neighbors(h)
+        out = tuple([n for n in near if _zoc_crosses(m, h, n, mounted, banned)])
         cache[key] = out
     return out
 

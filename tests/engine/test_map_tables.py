@@ -1,0 +1,54 @@
+"""Tables the map and Poltava's board derive from the map once, checked against the plain
+definitions they replace: every hex pair of every built-in map, so a table that drifts fails."""
+
+from hexwar.engine.hexgrid import Hex, Hexside, hex_neighbors, hex_spiral, hexside_between
+from hexwar.engine.hexmap import HexMap
+from hexwar.engine.rulesets.poltava import board
+from hexwar.scenarios.loader import builtin_paths, find_scenario, load_scenario
+
+
+def _by_definition(m: HexMap, a, b) -> frozenset:
+    side = hexside_between(a, b)
+    return frozenset() if side is None else m.hexside_features.get(side, frozenset())
+
+
+def test_features_between_matches_the_hexside_lookup_on_every_builtin_map():
+    checked = 0
+    for path in builtin_paths():
+        m = load_scenario(path).map
+        for h in m.hexes:
+            for n in hex_neighbors(h):
+                assert m.features_between(h, n) == _by_definition(m, h, n), (path.name, h, n)
+                checked += 1
+            far = Hex(h[0] + 2, h[1] - 1)
+            assert m.features_between(h, far) == frozenset()
+            assert m.features_between(h, h) == frozenset()
+    assert checked > 10_000
+
+
+def test_features_between_both_ways_and_only_for_canonical_hexsides():
+    a = Hex(2, 2)
+    b = Hex(3, 2)  # direction 0 from a
+    m = HexMap(width=6, height=6, hexside_features={
+        Hexside(a, 0): frozenset({"stream"}),
+        # written from the other side (direction 3): no hexside_between ever names it
+        Hexside(Hex(2, 3), 3): frozenset({"wall"}),
+    })
+    assert m.features_between(a, b) == frozenset({"stream"})
+    assert m.features_between(b, a) == frozenset({"stream"})
+    assert m.features_between(Hex(2, 3), Hex(1, 3)) == _by_definition(m, Hex(2, 3), Hex(1, 3)) == frozenset()
+    assert m.features_between((2, 2), (3, 2)) == frozenset({"stream"})  # plain pairs too
+
+
+def test_poltava_zoc_out_and_within2_match_their_definitions():
+    # Part 5: a ZOC extends into each neighbour it crosses into; R4.8: within 2 hexes
+    m = load_scenario(find_scenario("poltava-2")).map
+    for h in m.hexes[::7]:
+        for mounted in (False, True):
+            for banned in (False, True):
+                want = tuple(n for n in hex_neighbors(h) if board._zoc_crosses(m, h, n, mounted, banned))
+                got = board.zoc_out(m, h, mounted, banned)
+                assert got == want and all(type(n) is Hex for n in got)
+        near = board.within2(h)
+        assert near == tuple(Hex(h[0] + d[0], h[1] + d[1]) for d in hex_spiral(Hex(0, 0), 2))
+        assert all(type(n) is Hex for n in near)
