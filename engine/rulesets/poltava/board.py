@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import heapq
 from functools import partial
+from itertools import chain, starmap as _starmap
 from math import lcm
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
@@ -131,6 +132,9 @@ def other(side: str) -> str:
 
 _R2 = tuple(hex_spiral(Hex(0, 0), 2))
 _new_hex = tuple.__new__
+_SECOND = itemgetter(1)
+#: the zones' hexes in the order the nested loops gave them (the same sets, built in C)
+_chain = chain.from_iterable
 #: hex -> the hexes within 2 of it (pure geometry, so keyed on the hex itself)
 _WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 
@@ -159,7 +163,7 @@ def _tables(m) -> dict:
         t = next((tables for other, tables in _SHARED_TABLES if other == m), None)
         if t is None:
             t = {"features": {}, "zoc_out": {},
-                 "nbrs": {h: tuple(n for _, n in m.neighbors(h)) for h in m.hexes}}
+                 "nbrs": {h: tuple(map(_SECOND, m.neighbors(h))) for h in m.hexes}}
             _SHARED_TABLES.append((m, t))
             if len(_SHARED_TABLES) > 8:
                 del _SHARED_TABLES[0]
@@ -795,7 +799,7 @@ class View:
         key = frozenset(zip(sources, mounted, banned))
         m = self.m
         return _by_content(m, "zoc", key, lambda: frozenset(
-            n for h, mounted, banned in sorted(key) for n in zoc_out(m, h, mounted, banned)))
+            _chain(_starmap(partial(zoc_out, m), sorted(key)))))
 
     def zoc_sources(self, u) -> list:
         """Enemy units whose ZOC covers ``u``'s hex."""
@@ -830,7 +834,7 @@ class View:
                 def build():
                     redoubts = frozenset(table)
                     return _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
-                        n for h in sorted(enemies | redoubts) for n in within2(h)))
+                        _chain(map(within2, sorted(enemies | redoubts)))))
                 self._danger[side] = self._zone("danger", side, (enemies, table), build)
                 return self._danger[side]
             for h, us in self.occ.items():
@@ -854,7 +858,7 @@ class View:
                 def build():
                     sources = frozenset(table)
                     return _by_content(self.m, "musket", sources, lambda: frozenset(
-                        n for h in sorted(sources) for n in within2(h)))
+                        _chain(map(within2, sorted(sources)))))
                 self._musket[side] = self._zone("musket", side, (table,), build)
                 return self._musket[side]
             out: set = set()
