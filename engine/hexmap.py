@@ -26,17 +26,26 @@ def _geometry(width: int, height: int, orientation: str, parity: str) -> tuple:
     key = (width, height, orientation, parity)
     out = _GEOMETRY.get(key)
     if out is None:
-        hexes = tuple(offset_to_axial(col, row, orientation, parity)
-                      for row in range(height) for col in range(width))
+        # offset_to_axial row by row, each Hex made without its Python-level __new__
+        new = tuple.__new__
+        odd = parity == "odd"
+        if orientation == "flat":  # the shift follows the column
+            shifts = [(c - (c & 1)) // 2 if odd else (c + (c & 1)) // 2 for c in range(width)]
+            hexes = tuple([new(Hex, (col, row - shifts[col]))
+                           for row in range(height) for col in range(width)])
+        else:  # pointy: the shift follows the row
+            shifts = [(r - (r & 1)) // 2 if odd else (r + (r & 1)) // 2 for r in range(height)]
+            hexes = tuple([new(Hex, (col - shifts[row], row))
+                           for row in range(height) for col in range(width)])
         index = frozenset(hexes)
         # each neighbour is the map's own Hex for that place, found by a plain pair (equal and
         # hashed alike): no Hex made per step (a 32x40 map has 7,680 steps)
         own = {h: h for h in hexes}.get
+        steps = tuple(enumerate(DIRECTIONS))
         neigh = {}
         for h in hexes:
             q, r = h
-            neigh[h] = tuple((d, n) for d, (dq, dr) in enumerate(DIRECTIONS)
-                             if (n := own((q + dq, r + dr))) is not None)
+            neigh[h] = tuple([(d, n) for d, (dq, dr) in steps if (n := own((q + dq, r + dr))) is not None])
         if len(_GEOMETRY) > 16:
             _GEOMETRY.clear()
         out = _GEOMETRY[key] = (hexes, index, neigh)

@@ -52,3 +52,18 @@ def test_poltava_zoc_out_and_within2_match_their_definitions():
         near = board.within2(h)
         assert near == tuple(Hex(h[0] + d[0], h[1] + d[1]) for d in hex_spiral(Hex(0, 0), 2))
         assert all(type(n) is Hex for n in near)
+
+
+def test_map_geometry_matches_offset_to_axial_and_hex_neighbors_in_every_layout():
+    from hexwar.engine.hexgrid import DIRECTIONS, offset_to_axial
+    from hexwar.engine.hexmap import _GEOMETRY
+    for orientation in ("flat", "pointy"):
+        for parity in ("odd", "even"):
+            _GEOMETRY.clear()
+            m = HexMap(width=7, height=5, orientation=orientation, parity=parity)
+            want = tuple(offset_to_axial(c, r, orientation, parity) for r in range(5) for c in range(7))
+            assert m.hexes == want and all(type(h) is Hex for h in m.hexes)
+            for h in m.hexes:
+                got = m.neighbors(h)
+                assert got == tuple((d, n) for d, n in enumerate(hex_neighbors(h)) if n in m)
+                assert all(type(n) is Hex for _, n in got) and len(DIRECTIONS) == 6
