@@ -109,8 +109,21 @@ class HexMap:
         return axial_to_offset(h, self.orientation, self.parity)
 
     def label(self, h: tuple[int, int]) -> str:
+        # Events name a hex by its label after every move: a map's labels are kept as asked
+        # (on-map hexes only, so the table never outgrows the map).
+        kept = self.__dict__.get("_label_of")
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_label_of", kept)
+        if type(h) is not list:
+            text = kept.get(h)
+            if text is not None:
+                return text
         col, row = self.offset(h)
-        return offset_label(col, row, self.label_width)
+        text = offset_label(col, row, self.label_width)
+        if type(h) is not list and h in self._index:  # type: ignore[attr-defined]
+            kept[h] = text
+        return text
 
     def parse(self, label: str) -> Hex:
         """``"0304"`` -> the axial hex; raises ValueError if malformed or off the map."""

@@ -67,3 +67,21 @@ def test_map_geometry_matches_offset_to_axial_and_hex_neighbors_in_every_layout(
                 got = m.neighbors(h)
                 assert got == tuple((d, n) for d, n in enumerate(hex_neighbors(h)) if n in m)
                 assert all(type(n) is Hex for _, n in got) and len(DIRECTIONS) == 6
+
+
+def test_kept_labels_match_offset_label_on_every_builtin_map():
+    """``HexMap.label`` keeps what it worked out: asked twice, as a Hex, a plain pair or a list,
+    every hex of every built-in map reads as ``offset_label`` of its offset; off-map hexes are
+    named but never kept."""
+    from hexwar.engine.hexgrid import axial_to_offset, offset_label
+    for path in builtin_paths():
+        m = load_scenario(path).map
+        for h in m.hexes:
+            col, row = axial_to_offset(h, m.orientation, m.parity)
+            want = offset_label(col, row, m.label_width)
+            assert m.label(h) == m.label(tuple(h)) == m.label(list(h)) == m.label(h) == want
+            assert m.parse(want) == h
+        off = Hex(-5, -5)
+        col, row = axial_to_offset(off, m.orientation, m.parity)
+        assert m.label(off) == offset_label(col, row, m.label_width)
+        assert off not in m.__dict__["_label_of"] and len(m.__dict__["_label_of"]) == len(m.hexes)
