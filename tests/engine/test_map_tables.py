@@ -85,3 +85,13 @@ def test_kept_labels_match_offset_label_on_every_builtin_map():
         col, row = axial_to_offset(off, m.orientation, m.parity)
         assert m.label(off) == offset_label(col, row, m.label_width)
         assert off not in m.__dict__["_label_of"] and len(m.__dict__["_label_of"]) == len(m.hexes)
+
+
+def test_poltava_hx_builds_the_hex_its_definition_does():
+    """``board.hx`` makes its Hex without calling ``Hex.__new__``: the same value, of type Hex,
+    from a pair, a list, a Hex, a longer tuple (extra items ignored) and int-like items."""
+    for v in [(3, -2), [3, -2], Hex(3, -2), (3, -2, 9), (True, 0), ("4", "-1"), (0, 0)]:
+        got = board.hx(v)
+        want = Hex(int(v[0]), int(v[1]))
+        assert got == want and type(got) is Hex and got.q == want.q and got.r == want.r
+        assert type(got.q) is int and type(got.r) is int and hash(got) == hash(want)

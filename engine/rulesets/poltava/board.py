@@ -1072,4 +1072,4 @@ def dist(a, b) -> int:
 
 
 def hx(v: Any) -> Hex:
-    return Hex(int(v[0]), int(v[1]))
+    return _new_hex(Hex, (int(v[0]), int(v[1])))  # Hex(q, r) without a call of Hex.__new__
