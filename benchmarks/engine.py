@@ -6,8 +6,9 @@ core does not inflate) and whole-process figures give both wall time and the chi
 
 1. ``replay --verify`` of a poltava-2 journal: orders per second, in process (so start-up is not
    counted), whole and without the replay's own set-up (reading the scenario, the first digest);
-   and the one-shot ``hexwar replay --verify`` as a whole process, less a ``hexwar --help``
-   process run alternately with it (CPU time);
+   and the one-shot ``hexwar replay --verify`` as a whole process (CPU time), less each of two
+   start-ups run alternately with it: a ``hexwar --help`` process, and a ``hexwar replay
+   --verify`` of the same journal cut after its header (zero orders);
 2. ``game.digest()`` on poltava-1 states: the first call on each position of a replayed game, and
    on a state just decoded from bytes (nothing cached);
 3. ``game.reachable(unit)`` on poltava-1 over a whole game's move phases: cold (the first question
@@ -221,19 +222,44 @@ def _process(args: list[str], repeats: int, stderr: int | None = None) -> tuple[
     return _median(walls), _median(cpus)
 
 
+def _header_only_journal(folder: Path) -> Path:
+    """The poltava-2 fixture cut after its header: a valid journal (a prefix of the hash chain) of
+    the same scenario with no order, so replaying it costs everything a replay pays once (the
+    interpreter, the imports, reading the scenario, the first digest, the ruleset hash, the
+    report) and nothing a replay pays per order."""
+    import msgpack
+    data = POLTAVA_2_JOURNAL.read_bytes()
+    magic = len(b"HEXWARJ1")
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(data[magic:])
+    unpacker.unpack()  # the header record: [body, link]
+    path = folder / "poltava-2-header-only.journal"
+    path.write_bytes(data[: magic + unpacker.tell()])
+    return path
+
+
 def bench_oneshot(repeats: int, orders: int) -> dict:
     """``hexwar replay --verify`` of the poltava-2 journal as a whole process, the way a user runs
     it once: importing the ruleset, reading the journal and its scenario, building the map's
-    tables and replaying, against a ``hexwar --help`` process run alternately (interpreter and
-    command-line start-up), so the difference is what the replay itself costs."""
-    replays, helps = [], []
-    for _ in range(repeats):
-        # (its stderr says the fixture was recorded by older rules code: expected, not shown)
-        replays.append(_process(["replay", "--verify", str(POLTAVA_2_JOURNAL)], 1, subprocess.DEVNULL)[1])
-        helps.append(_process(["--help"], 1)[1])
+    tables and replaying. Start-up is subtracted two ways, each from a process run alternately
+    with the replay: a ``hexwar --help`` process (interpreter and command-line start-up only), and
+    a ``hexwar replay --verify`` of the same journal cut after its header (zero orders: every cost
+    a replay pays once, so the difference is what the orders themselves cost)."""
+    replays, helps, empties = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        empty = _header_only_journal(Path(tmp))
+        for _ in range(repeats):
+            # (stderr says the fixture was recorded by older rules code: expected, not shown)
+            replays.append(_process(["replay", "--verify", str(POLTAVA_2_JOURNAL)], 1, subprocess.DEVNULL)[1])
+            helps.append(_process(["--help"], 1)[1])
+            empties.append(_process(["replay", "--verify", str(empty)], 1, subprocess.DEVNULL)[1])
     net = _median(replays) - _median(helps)
+    per_order = _median(replays) - _median(empties)
     return {"replay_cpu_ms": round(_median(replays) * 1e3), "help_cpu_ms": round(_median(helps) * 1e3),
-            "replay_less_help_ms": round(net * 1e3), "orders_per_s": round(orders / max(net, 1e-9))}
+            "replay_less_help_ms": round(net * 1e3), "orders_per_s": round(orders / max(net, 1e-9)),
+            "zero_order_replay_cpu_ms": round(_median(empties) * 1e3),
+            "replay_less_zero_order_ms": round(per_order * 1e3),
+            "orders_per_s_less_zero_order": round(orders / max(per_order, 1e-9))}
 
 
 def bench_processes(repeats: int) -> dict:
@@ -400,6 +426,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"   one-shot `hexwar replay --verify` as a whole process: {os_['replay_cpu_ms']} ms CPU, less "
           f"{os_['help_cpu_ms']} ms for `hexwar --help`: {os_['replay_less_help_ms']} ms, "
           f"{os_['orders_per_s']} orders/s")
+    print(f"   the same less a zero-order `hexwar replay --verify` of that journal cut after its header "
+          f"({os_['zero_order_replay_cpu_ms']} ms CPU): {os_['replay_less_zero_order_ms']} ms, "
+          f"{os_['orders_per_s_less_zero_order']} orders/s")
     print(f"2. digest() poltava-1: {dg['after_apply_us']} µs after apply, "
           f"{dg['decoded_state_us']} µs on a freshly decoded state")
     print(f"3. reachable() poltava-1: {rc['warm_us']} µs warm, {rc['cold_us']} µs cold "

@@ -26,20 +26,47 @@ def _geometry(width: int, height: int, orientation: str, parity: str) -> tuple:
     key = (width, height, orientation, parity)
     out = _GEOMETRY.get(key)
     if out is None:
-        hexes = tuple(offset_to_axial(col, row, orientation, parity)
-                      for row in range(height) for col in range(width))
+        # offset_to_axial row by row, each Hex made without its Python-level __new__
+        new = tuple.__new__
+        odd = parity == "odd"
+        if orientation == "flat":  # the shift follows the column
+            shifts = [(c - (c & 1)) // 2 if odd else (c + (c & 1)) // 2 for c in range(width)]
+            hexes = tuple([new(Hex, (col, row - shifts[col]))
+                           for row in range(height) for col in range(width)])
+        else:  # pointy: the shift follows the row
+            shifts = [(r - (r & 1)) // 2 if odd else (r + (r & 1)) // 2 for r in range(height)]
+            hexes = tuple([new(Hex, (col - shifts[row], row))
+                           for row in range(height) for col in range(width)])
         index = frozenset(hexes)
         # each neighbour is the map's own Hex for that place, found by a plain pair (equal and
         # hashed alike): no Hex made per step (a 32x40 map has 7,680 steps)
         own = {h: h for h in hexes}.get
+        steps = tuple(enumerate(DIRECTIONS))
         neigh = {}
         for h in hexes:
             q, r = h
-            neigh[h] = tuple((d, n) for d, (dq, dr) in enumerate(DIRECTIONS)
-                             if (n := own((q + dq, r + dr))) is not None)
+            neigh[h] = tuple([(d, n) for d, (dq, dr) in steps if (n := own((q + dq, r + dr))) is not None])
         if len(_GEOMETRY) > 16:
             _GEOMETRY.clear()
         out = _GEOMETRY[key] = (hexes, index, neigh)
+    return out
+
+
+_NO_FEATURES: frozenset[str] = frozenset()
+
+
+def _pair_features(hexside_features: dict) -> dict:
+    """(a, b) -> features, both ways round, for each hexside with features: what
+    ``hexside_features.get(hexside_between(a, b))`` finds, as one dict look-up (a search asks it
+    for thousands of steps). A hexside not written in its canonical form (direction 0-2) is one
+    ``hexside_between`` never names, so it is left out here too."""
+    out = {}
+    for side, feats in hexside_features.items():
+        h, d = side
+        if type(d) is int and 0 <= d < 3:
+            n = hex_neighbor(h, d)
+            out[(h, n)] = feats
+            out[(n, h)] = feats
     return out
 
 
@@ -82,8 +109,21 @@ class HexMap:
         return axial_to_offset(h, self.orientation, self.parity)
 
     def label(self, h: tuple[int, int]) -> str:
+        # Events name a hex by its label after every move: a map's labels are kept as asked
+        # (on-map hexes only, so the table never outgrows the map).
+        kept = self.__dict__.get("_label_of")
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_label_of", kept)
+        if type(h) is not list:
+            text = kept.get(h)
+            if text is not None:
+                return text
         col, row = self.offset(h)
-        return offset_label(col, row, self.label_width)
+        text = offset_label(col, row, self.label_width)
+        if type(h) is not list and h in self._index:  # type: ignore[attr-defined]
+            kept[h] = text
+        return text
 
     def parse(self, label: str) -> Hex:
         """``"0304"`` -> the axial hex; raises ValueError if malformed or off the map."""
@@ -105,10 +145,12 @@ class HexMap:
         return self._neighbors.get(h, ())  # type: ignore[attr-defined]
 
     def features_between(self, a: tuple[int, int], b: tuple[int, int]) -> frozenset[str]:
-        side = hexside_between(a, b)
-        if side is None:
-            return frozenset()
-        return self.hexside_features.get(side, frozenset())
+        """The features on the hexside between ``a`` and ``b`` (empty if they are not adjacent)."""
+        table = self.__dict__.get("_pair_features")
+        if table is None:
+            table = _pair_features(self.hexside_features)
+            object.__setattr__(self, "_pair_features", table)
+        return table.get((a, b), _NO_FEATURES)
 
     def road_between(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         side = hexside_between(a, b)

@@ -48,6 +48,8 @@ _new_object = object.__new__
 #: names already found valid (an order's kind, its argument names): a game uses a few dozen
 _GOOD_KINDS: set[str] = set()
 _GOOD_KEYS: set[str] = set()
+_WIRE_KEYS = frozenset(("k", "a"))  # the only keys of an order's wire map
+_NO_ARGS: dict[str, Any] = {}  # never changed
 
 
 def _remember(names: set[str], name: str) -> None:
@@ -150,6 +152,15 @@ class Order:
 
     @classmethod
     def from_wire(cls, data: Any) -> "Order":
+        # A journal replays the same few kinds and argument names hundreds of times: when all of
+        # them were found valid before, build the order ``make`` would, without its checks of
+        # the names or a keyword dict; anything else takes the checked way below.
+        if type(data) is dict and data.keys() <= _WIRE_KEYS:
+            kind = data.get("k")
+            args = data.get("a", _NO_ARGS)
+            if (type(kind) is str and kind in _GOOD_KINDS and type(args) is dict
+                    and len(args) <= MAX_ARGS and all(map(_GOOD_KEYS.__contains__, args))):
+                return cls.unchecked(kind, tuple([(k, _freeze(args[k])) for k in sorted(args)]))
         if not isinstance(data, dict):
             raise InvalidOrderError("an order must be a map")
         if set(data) - {"k", "a"}:

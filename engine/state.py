@@ -565,8 +565,8 @@ def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...], kept: tuple[A
     where = kept[3]
     if where is None:
         where = {u.id: h for h, us in old.items() for u in us}
-    else:
-        where = dict(where)
+    # else updated in place: only the answer being replaced held it (the steps back keep the
+    # occupancy dicts, never ``where``), and nothing below can fail half-way
     touched = []
     for uid in changed:
         before = where.get(uid)

@@ -1,5 +1,3 @@
-import sys
+from hexwar.cli import run
 
-from hexwar.cli import main
-
-sys.exit(main())
+run()

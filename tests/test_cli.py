@@ -209,3 +209,39 @@ def test_the_ui_without_a_terminal_says_so_instead_of_hanging():
         r = subprocess.run([sys.executable, "-m", "hexwar", *args], capture_output=True, text=True,
                            stdin=subprocess.DEVNULL, timeout=60)
         assert r.returncode == 2 and "needs a terminal" in r.stderr and "Traceback" not in r.stderr
+
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "engine", "fixtures", "poltava-2-seed1.journal")
+_RUN_WITH_EXIT_HOOK = ("import atexit, sys\n"
+                       "atexit.register(lambda: sys.stderr.write('TEARDOWN'))\n"
+                       "from hexwar.cli import run\n"
+                       "sys.argv = ['hexwar', *sys.argv[1:]]\n"
+                       "run()\n")
+
+
+def _run_program(*args, stdout=subprocess.PIPE):
+    return subprocess.run([sys.executable, "-c", _RUN_WITH_EXIT_HOOK, *args], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=300)
+
+
+def test_replay_ends_its_process_without_the_teardown_and_loses_no_output(tmp_path):
+    # replay only reads and prints: its process ends once the output is flushed (no exit
+    # handlers run); to a file (block-buffered) every line still arrives, and the exit code is kept
+    out = tmp_path / "out.txt"
+    with open(out, "w") as f:
+        r = _run_program("replay", "--verify", FIXTURE, stdout=f)
+    assert r.returncode == 0 and "TEARDOWN" not in r.stderr
+    lines = out.read_text().splitlines()
+    assert lines[0].endswith("715 orders verified: every digest and the hash chain match")
+    assert lines[-1] == "final digest dc0f915d01fb40c6e278326100e187f1"
+    bad = tmp_path / "bad.journal"
+    bad.write_bytes(open(FIXTURE, "rb").read()[:5000])
+    r = _run_program("replay", "--verify", str(bad))
+    assert r.returncode == 2 and "truncated" in r.stderr and "TEARDOWN" not in r.stderr
+
+
+def test_other_commands_end_the_usual_way():
+    r = _run_program("scenarios")
+    assert r.returncode == 0 and r.stderr.endswith("TEARDOWN") and IDS[0] in r.stdout
+    r = _run_program("--help")
+    assert r.returncode == 0 and r.stderr.endswith("TEARDOWN")

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import heapq
 from functools import partial
+from itertools import chain, starmap as _starmap
 from math import lcm
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_line_pair, hex_neighbors, hex_spiral
@@ -130,6 +131,10 @@ def other(side: str) -> str:
 
 
 _R2 = tuple(hex_spiral(Hex(0, 0), 2))
+_new_hex = tuple.__new__
+_SECOND = itemgetter(1)
+#: the zones' hexes in the order the nested loops gave them (the same sets, built in C)
+_chain = chain.from_iterable
 #: hex -> the hexes within 2 of it (pure geometry, so keyed on the hex itself)
 _WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 
@@ -137,7 +142,8 @@ _WITHIN2: dict[Hex, tuple[Hex, ...]] = {}
 def within2(h) -> tuple[Hex, ...]:
     out = _WITHIN2.get(h)
     if out is None:
-        out = tuple(Hex(h[0] + d[0], h[1] + d[1]) for d in _R2)
+        q, r = h
+        out = tuple([_new_hex(Hex, (q + dq, r + dr)) for dq, dr in _R2])  # Hex(...) without its __new__
         if len(_WITHIN2) < 20_000:
             _WITHIN2[Hex(*h)] = out
     return out
@@ -157,7 +163,7 @@ def _tables(m) -> dict:
         t = next((tables for other, tables in _SHARED_TABLES if other == m), None)
         if t is None:
             t = {"features": {}, "zoc_out": {},
-                 "nbrs": {h: tuple(n for _, n in m.neighbors(h)) for h in m.hexes}}
+                 "nbrs": {h: tuple(map(_SECOND, m.neighbors(h))) for h in m.hexes}}
             _SHARED_TABLES.append((m, t))
             if len(_SHARED_TABLES) > 8:
                 del _SHARED_TABLES[0]
@@ -257,11 +263,17 @@ def zoc_out(m, h, mounted: bool = False, banned: bool = False) -> tuple[Hex, ...
     """The neighbours of ``h`` into which the ZOC of a unit standing in ``h`` extends (Part 5).
     The map decides it for each kind of unit (mounted or not, banned from the Redoubt Line or
     not), so it is worked out once per map, hex and kind."""
-    cache = _tables(m)["zoc_out"]
+    tables = _tables(m)
+    cache = tables["zoc_out"]
     key = (Hex(*h), mounted, banned)
     out = cache.get(key)
     if out is None:
-        out = tuple(n for n in hex_neighbors(h) if _zoc_crosses(m, h, n, mounted, banned))
+        # the map's own neighbours of h, in the same direction order: a neighbour off the map
+        # is one no ZOC reaches (``_zoc_crosses``)
+        near = tables["nbrs"].get(h)
+        if near is None:
+            near = hex_neighbors(h)
+        out = tuple([n for n in near if _zoc_crosses(m, h, n, mounted, banned)])
         cache[key] = out
     return out
 
@@ -787,7 +799,7 @@ class View:
         key = frozenset(zip(sources, mounted, banned))
         m = self.m
         return _by_content(m, "zoc", key, lambda: frozenset(
-            n for h, mounted, banned in sorted(key) for n in zoc_out(m, h, mounted, banned)))
+            _chain(_starmap(partial(zoc_out, m), sorted(key)))))
 
     def zoc_sources(self, u) -> list:
         """Enemy units whose ZOC covers ``u``'s hex."""
@@ -822,7 +834,7 @@ class View:
                 def build():
                     redoubts = frozenset(table)
                     return _by_content(self.m, "danger", (enemies, redoubts), lambda: frozenset(
-                        n for h in sorted(enemies | redoubts) for n in within2(h)))
+                        _chain(map(within2, sorted(enemies | redoubts)))))
                 self._danger[side] = self._zone("danger", side, (enemies, table), build)
                 return self._danger[side]
             for h, us in self.occ.items():
@@ -846,7 +858,7 @@ class View:
                 def build():
                     sources = frozenset(table)
                     return _by_content(self.m, "musket", sources, lambda: frozenset(
-                        n for h in sorted(sources) for n in within2(h)))
+                        _chain(map(within2, sorted(sources)))))
                 self._musket[side] = self._zone("musket", side, (table,), build)
                 return self._musket[side]
             out: set = set()
@@ -1060,4 +1072,4 @@ def dist(a, b) -> int:
 
 
 def hx(v: Any) -> Hex:
-    return Hex(int(v[0]), int(v[1]))
+    return _new_hex(Hex, (int(v[0]), int(v[1])))  # Hex(q, r) without a call of Hex.__new__
