@@ -103,7 +103,9 @@ class NapoleonicaRuleset(Words, Ruleset):
     #: seeds 1-40, 19 against 14 on 41-80. France in the brigade keeps a margin of 40: as many
     #: wins (23 and 20 on seeds 1-40 and 41-80, 24 and 20 without), far fewer losses (10 and 9,
     #: 11 and 16 without). France in the meeting plays as basic (width 1): the
-    #: search won fewer there, with or without a margin. See NOTES.md "Strong computer" and
+    #: search won fewer there, with or without a margin. Russia in the meeting has no margin: 40
+    #: and 60 won fewer and lost more on seeds 1-40 (21/5/14 and 17/9/14, against 22/6/12). See
+    #: NOTES.md "Strong computer" and
     #: benchmarks/ai_strength.md.
     search_budget = {"width": 1, "scenarios": {
         "napoleonica-brigade": {"france": {"width": 5, "scope": "all", "margin": 40},
