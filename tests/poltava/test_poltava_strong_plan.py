@@ -13,6 +13,17 @@ from hexwar.match import Match
 from hexwar.scenarios.loader import find_scenario, load_scenario
 
 
+def _basics_move(game):
+    """The move or hold the basic player scores highest in this position."""
+    return max(((s, o) for s, o in game.ruleset.ai_orders(game) if o.kind in ("move", "hold")),
+               key=lambda t: t[0])[1]
+
+
+def _destination(order, unit):
+    """Where a move or hold order leaves its unit."""
+    return order["path"][-1] if order.kind == "move" else unit.hex
+
+
 def _s2() -> Game:
     return Game(load_scenario(find_scenario("poltava-2")))
 
@@ -166,13 +177,9 @@ def test_r6_2_strong_swedish_moves_stand_under_less_enemy_fire_than_basic_ones()
                 u = st.units[mine["unit"]]
                 if (u.division not in plan.held_back(v, "sweden") and not plan.endgame_focus(v, "sweden")
                         and u.id not in plan.ai._odb_slots(v, "sweden")):
-                    theirs = max(((s, o) for s, o in game.ruleset.ai_orders(game) if o.kind in ("move", "hold")),
-                                 key=lambda t: t[0])[1]
-
-                    def end(o):
-                        return o["path"][-1] if o.kind == "move" else u.hex
-                    a = plan.ai._exposure(v, "sweden", end(mine))
-                    b = plan.ai._exposure(v, "sweden", end(theirs))
+                    theirs = _basics_move(game)
+                    a = plan.ai._exposure(v, "sweden", _destination(mine, u))
+                    b = plan.ai._exposure(v, "sweden", _destination(theirs, u))
                     assert a <= b, (mine.to_text(), theirs.to_text())
                     compared += 1
                     shier += a < b
@@ -242,12 +249,10 @@ def test_s2_1_5_once_the_line_is_formed_the_swedish_foot_marches_on_the_camp():
             if best.kind in ("move", "hold") and camp and not plan.endgame_focus(v, "sweden"):
                 u = trial.state.units[best["unit"]]
                 if u.division == "le" and u.division not in plan.held_back(v, "sweden"):
-                    theirs = max(((s, o) for s, o in trial.ruleset.ai_orders(trial) if o.kind in ("move", "hold")),
-                                 key=lambda t: t[0])[1]
+                    theirs = _basics_move(trial)
 
                     def gap(o):
-                        h = o["path"][-1] if o.kind == "move" else u.hex
-                        return min(hex_distance(h, c) for c in camp)
+                        return min(hex_distance(_destination(o, u), c) for c in camp)
                     assert trial.validate(best) is None
                     assert gap(best) <= gap(theirs), (best.to_text(), theirs.to_text())
                     compared += 1
