@@ -30,3 +30,53 @@ def test_3_5_strong_candidates_offer_a_units_next_best_moves():
         side = game.to_act()
         match.play(players[side].choose(game), side)
     assert widened > 5
+
+
+# --- the holder of an objective guards the cells next to it (stop 10) ----------------------
+
+from hexwar.engine.rulesets.frontier import evaluate as EV  # noqa: E402
+
+from frontier_helpers import C, game, n, to_move  # noqa: E402
+
+FORT = n(C, 0, 2)
+#: the fort's neighbour between it and the blue infantry at C (one step from C, two from nothing else)
+GAP = n(C, 0)
+
+
+def fort_guard(extra=()):
+    return game([("b1", "blue", "EI", C, 0), ("r-sa", "red", "SA", FORT, 3), *extra],
+                terrain={FORT: "V"}, labels={"Fort": FORT}, victory={"objective": "Fort", "side": "blue"})
+
+
+def test_3_6_1_an_open_approach_is_the_empty_neighbour_of_the_fort_nearer_the_taker():
+    # 3.6.1: the fort's guns can be attacked only from a neighbouring cell; of the fort's six
+    # neighbours only GAP is nearer b1 than the fort itself is
+    g = fort_guard()
+    assert ai.approaches(g, FORT, "blue") == [GAP]
+    held = fort_guard([("r1", "red", "NI", GAP, 3)])
+    assert ai.approaches(held, FORT, "blue") == []
+    # a taker's unit farther than APPROACH_REACH from every neighbour threatens none yet
+    far = game([("b1", "blue", "EI", n(C, 3, 2), 0), ("r-sa", "red", "SA", FORT, 3)],
+               terrain={FORT: "V"}, labels={"Fort": FORT}, victory={"objective": "Fort", "side": "blue"})
+    assert ai.APPROACH_REACH < 3 and ai.approaches(far, FORT, "blue") == []
+
+
+def test_3_10_only_the_holder_weighs_open_approaches(monkeypatch):
+    g = fort_guard()
+    weighted = {s: EV.evaluate(g, s) for s in ("red", "blue")}
+    monkeypatch.setattr(EV, "APPROACH_WEIGHT", 0)
+    plain = {s: EV.evaluate(g, s) for s in ("red", "blue")}
+    assert plain["red"] - weighted["red"] == 200  # one open approach, designed weight 200
+    assert plain["blue"] == weighted["blue"]
+
+
+def test_3_6_1_strong_holder_candidates_include_filling_the_open_approach():
+    # r1 stands two cells from GAP, behind the fort; the move that fills GAP is a candidate
+    # for red however basic's planner scores it, and blue's candidates are unchanged
+    g = to_move(fort_guard([("r1", "red", "NI", n(FORT, 1), 3)]), "red")
+    strong = list(ai.strong_candidates(g.ruleset, g))
+    fills = [o for _, o in strong if o.kind == "move" and o.get("unit") == "r1"
+             and tuple(o.get("path")[-1]) == GAP]
+    assert fills and all(g.validate(o) is None for o in fills)
+    top = max(s for s, _ in ai.candidates(g.ruleset, g))
+    assert all(s < top for s, o in strong if o in fills)

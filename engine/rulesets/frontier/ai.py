@@ -202,6 +202,30 @@ def _unit_moves(ruleset, game: "Position", plan: Planner, view, u: Unit) -> Iter
                 yield s - base, Order.make("move", unit=u.id, path=path, facing=-d)
 
 
+#: designed: an approach to the objective counts while a taker's unit that may attack stands this
+#: close to it (measured 2, 3 and 4 at stop 10: 2 won the most as the Natives)
+APPROACH_REACH = 2
+
+
+def approaches(game: "Position", cell: Hex, taker: str) -> list[Hex]:
+    """The objective's neighbours from which a taker's unit could soon attack what holds it
+    (3.6.1: only from an adjacent cell) and then move in (3.6.7): those the holder does not
+    occupy, nearer the taker's closest attacking unit than the objective is, and within
+    ``APPROACH_REACH`` of it. Traced on seeds 1-80 at stop 10: the fort fell to an attack from
+    its road-side neighbour in nearly every game the strong Natives lost."""
+    st = game.state
+    takers = [u.hex for u in st.side_units(taker) if U.may_attack(u)]
+    if not takers:
+        return []
+    held = {u.hex for u in st.units.values() if u.alive and u.side != taker}
+
+    def near(h: Hex) -> int:
+        return min(hex_distance(h, t) for t in takers)
+
+    limit = near(cell)
+    return [n for n in hex_neighbors(cell) if n not in held and near(n) < limit and near(n) <= APPROACH_REACH]
+
+
 #: designed: the moves per unit the strong level compares (basic plays each unit's best);
 #: measured 3, 4 and 5 (NOTES.md "Computer player"): 5 won the most as the Natives
 STRONG_MOVES = 5
@@ -209,7 +233,8 @@ STRONG_MOVES = 5
 
 def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
     """The strong level's candidates: basic's, plus in the move phase each unit's next best
-    moves (by the planner's gain), so the search can weigh a second-best place for a unit."""
+    moves (by the planner's gain), so the search can weigh a second-best place for a unit,
+    and for the side holding an objective every move into an open approach to it."""
     basic = list(candidates(ruleset, game))
     yield from basic
     state = game.state
@@ -220,6 +245,10 @@ def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
     side = ruleset.to_act(game)
     plan = Planner(game, side)
     view = mv.View(state, side)
+    # the holder also tries every move that fills an open approach to the objective
+    gaps: set[tuple[int, int]] = set()
+    if plan.objective is not None and side != plan.taker:
+        gaps = {tuple(h) for h in approaches(game, plan.objective, str(plan.taker))}
     for u in state.side_units(side):
         if ruleset._move_refusal(state, u) is not None:
             continue
@@ -228,3 +257,7 @@ def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
         for s, _, order in moves[1:STRONG_MOVES]:
             if s > 0:
                 yield min(s, top), order
+        if gaps:
+            for s, _, order in moves:
+                if order.kind == "move" and tuple(order.get("path")[-1]) in gaps:
+                    yield top, order

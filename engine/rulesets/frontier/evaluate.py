@@ -18,6 +18,8 @@ HOLD_WEIGHT = 300
 #: per point of the basic player's own view of each unit's place (contact, exposure, objective),
 #: this side's units minus the enemy's, as a fraction
 POSITION_WEIGHT = Fraction(1, 2)
+#: designed: per open approach to the objective (``ai.approaches``), in the holder's view only
+APPROACH_WEIGHT = 200
 
 
 def _lost(game, side: str) -> Fraction:
@@ -39,6 +41,9 @@ def evaluate(game, side: str) -> int:
         if holder is not None:
             towards += HOLD_WEIGHT if holder.side == taker else -HOLD_WEIGHT
         score += towards if side == taker else -towards
+        if side != taker:
+            from .ai import approaches
+            score -= APPROACH_WEIGHT * len(approaches(game, cell, taker))
     score += POSITION_WEIGHT * (placement(game, side) - placement(game, enemy))
     return int(score)
 
