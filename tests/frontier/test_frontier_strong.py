@@ -1,6 +1,5 @@
 """The strong level's candidates in Frontier (ai.strong_candidates): basic's, plus each unit's next
-best moves in the move phase; basic's own choice stays first (except in the taker's last march,
-ai.last_march, tested at the end)."""
+best moves in the move phase; basic's own choice stays first."""
 
 from hexwar.engine.ai import Computer
 from hexwar.engine.rulesets.frontier import ai
@@ -18,10 +17,6 @@ def test_3_5_strong_candidates_offer_a_units_next_best_moves():
         game = match.game
         basic = list(ai.candidates(game.ruleset, game))
         strong = list(ai.strong_candidates(game.ruleset, game))
-        if ai.last_march(game.ruleset, game):
-            side = game.to_act()
-            match.play(players[side].choose(game), side)
-            continue
         assert strong[:len(basic)] == basic
         extra = strong[len(basic):]
         assert all(game.validate(o) is None for _, o in extra)
@@ -85,39 +80,3 @@ def test_3_6_1_strong_holder_candidates_include_filling_the_open_approach():
     assert fills and all(g.validate(o) is None for o in fills)
     top = max(s for s, _ in ai.candidates(g.ruleset, g))
     assert all(s < top for s, o in strong if o in fills)
-
-
-# --- the taker's last batteries march on the objective (stop 10) ----------------------------
-
-START = n(C, 3, 3)
-
-
-def batteries_only():
-    fort = n(C, 0, 4)
-    g = game([("b-fa", "blue", "FA", START, 0), ("r1", "red", "NI", n(START, 0, 3), 3),
-              ("r-sa", "red", "SA", fort, 3)],
-             terrain={fort: "V"}, labels={"Fort": fort}, victory={"objective": "Fort", "side": "blue"})
-    return g, fort
-
-
-def test_3_10_a_taker_left_with_batteries_only_holds_fire():
-    # G-F16: a battery never attacks, so only occupying the fort can still win (3.10), and
-    # G-F2: a battery that fires may not move this turn; basic would fire at r1 here
-    g, _ = batteries_only()
-    assert g.state.phase == "artillery" and g.to_act() == "blue"
-    assert any(o.kind == "fire" for _, o in ai.candidates(g.ruleset, g))
-    assert [o.kind for _, o in ai.strong_candidates(g.ruleset, g)] == ["end-phase"]
-
-
-def test_3_10_a_taker_left_with_batteries_only_moves_nearer_the_objective():
-    from hexwar.engine.hexgrid import hex_distance
-    g, fort = batteries_only()
-    to_move(g, "blue")
-    cands = [o for _, o in ai.strong_candidates(g.ruleset, g)]
-    assert cands and all(o.kind == "move" and g.validate(o) is None for o in cands)
-    assert all(hex_distance(tuple(o.get("path")[-1]), fort) < hex_distance(START, fort) for o in cands)
-    # with an attacking unit left the plan does not apply: basic's candidates come first
-    g2 = game([("b-fa", "blue", "FA", START, 0), ("b1", "blue", "EI", n(START, 3), 0),
-               ("r-sa", "red", "SA", fort, 3)],
-              terrain={fort: "V"}, labels={"Fort": fort}, victory={"objective": "Fort", "side": "blue"})
-    assert ai.last_march(g2.ruleset, g2) == []

@@ -235,10 +235,6 @@ def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
     """The strong level's candidates: basic's, plus in the move phase each unit's next best
     moves (by the planner's gain), so the search can weigh a second-best place for a unit,
     and for the side holding an objective every move into an open approach to it."""
-    march = last_march(ruleset, game)
-    if march:
-        yield from march
-        return
     basic = list(candidates(ruleset, game))
     yield from basic
     state = game.state
@@ -265,33 +261,3 @@ def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
             for s, _, order in moves:
                 if order.kind == "move" and tuple(order.get("path")[-1]) in gaps:
                     yield top, order
-
-
-def last_march(ruleset, game: "Position") -> list[tuple[int, Order]]:
-    """The taker's plan once only its batteries are left (G-F16: artillery never attacks, so
-    only occupying the objective can still win, 3.10): hold fire (G-F2: a battery that fired
-    may not move) and move each battery nearer the objective. Empty when the plan does not
-    apply. Traced at stop 10: in 12 of the strong Europeans' 13 losses on seeds 1-40 the field
-    artillery was their last unit and it stood firing west of the fort to the end."""
-    state = game.state
-    if state.result is not None or state.pending or state.phase not in ("artillery", "move"):
-        return []
-    plan = Planner(game, ruleset.to_act(game))
-    if plan.objective is None or plan.side != plan.taker:
-        return []
-    own = state.side_units(plan.side)
-    if not own or any(U.may_attack(u) for u in own):
-        return []
-    if state.phase == "artillery":
-        return [(0, Order.make("end-phase"))]
-    goal = plan.objective
-    view = mv.View(state, plan.side)
-    out = []
-    for u in own:
-        if ruleset._move_refusal(state, u) is not None or U.is_fixed(u):
-            continue
-        here = hex_distance(u.hex, goal)
-        for s, order in _unit_moves(ruleset, game, plan, view, u):
-            if order.kind == "move" and hex_distance(tuple(order.get("path")[-1]), goal) < here:
-                out.append((s, order))
-    return out or [(0, Order.make("end-phase"))]
