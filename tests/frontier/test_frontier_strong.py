@@ -80,3 +80,19 @@ def test_3_6_1_strong_holder_candidates_include_filling_the_open_approach():
     assert fills and all(g.validate(o) is None for o in fills)
     top = max(s for s, _ in ai.candidates(g.ruleset, g))
     assert all(s < top for s, o in strong if o in fills)
+
+
+def test_3_6_13_a_taker_next_to_the_fort_counts_by_its_chance_to_survive_the_holders_attack(monkeypatch):
+    from fractions import Fraction
+    # b1 stands next to the fort; nobody faces it: it survives for sure
+    alone = fort_guard([("b2", "blue", "EI", GAP, 0)])
+    assert EV.threats(alone, FORT, "blue") == 1
+    # r1 faces it from a neighbouring cell: G-F6 commits r1 to attack, and 3.6.13 kills b2 on a
+    # roll at or under r1's Strength 4 (no modifier on clear ground): b2 survives 2 in 6
+    faced = fort_guard([("b2", "blue", "EI", GAP, 0), ("r1", "red", "NI", n(GAP, 1), 4)])
+    assert EV.threats(faced, FORT, "blue") == Fraction(1, 3)
+    # only the holder weighs it, 100 a unit (designed)
+    weighted = {s: EV.evaluate(alone, s) for s in ("red", "blue")}
+    monkeypatch.setattr(EV, "THREAT_WEIGHT", 0)
+    assert EV.evaluate(alone, "red") - weighted["red"] == 100
+    assert EV.evaluate(alone, "blue") == weighted["blue"]

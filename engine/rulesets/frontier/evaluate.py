@@ -20,6 +20,9 @@ HOLD_WEIGHT = 300
 POSITION_WEIGHT = Fraction(1, 2)
 #: designed: per open approach to the objective (``ai.approaches``), in the holder's view only
 APPROACH_WEIGHT = 200
+#: designed: per taker's unit next to (or in) the objective, times the chance it survives the
+#: attack the holder's units facing it are committed to (3.6.1, G-F6); 1 when none faces it
+THREAT_WEIGHT = 100
 
 
 def _lost(game, side: str) -> Fraction:
@@ -44,6 +47,7 @@ def evaluate(game, side: str) -> int:
         if side != taker:
             from .ai import approaches
             score -= APPROACH_WEIGHT * len(approaches(game, cell, taker))
+            score -= THREAT_WEIGHT * threats(game, cell, taker)
     score += POSITION_WEIGHT * (placement(game, side) - placement(game, enemy))
     return int(score)
 
@@ -55,3 +59,26 @@ def placement(game, side: str) -> int:
     from .ai import Planner
     plan = Planner(game, side)
     return sum(plan.value(u, u.hex, u.facing) for u in game.state.side_units(side))
+
+
+def threats(game, cell, taker: str) -> Fraction:
+    """The taker's units next to the objective (or in it), each weighed by the chance it
+    survives the attack that the holder's units facing it must make (G-F6: combat is
+    compulsory), at the odds of 3.6.11-13."""
+    from hexwar.engine.hexgrid import hex_neighbor
+
+    from . import melee
+    from . import units as U
+    st = game.state
+    out = Fraction(0)
+    for e in st.side_units(taker):
+        if hex_distance(e.hex, cell) > 1:
+            continue
+        foes = [u for u in st.units.values() if u.alive and u.side != taker and U.may_attack(u)
+                and hex_neighbor(u.hex, u.facing) == e.hex]
+        if not foes:
+            out += 1
+            continue
+        s = melee.strengths(game.map, melee.faced_attacker(st, e, foes), e, len(foes))
+        out += 1 - Fraction(min(6, s["attacker_strength"]), 6)
+    return out
