@@ -96,3 +96,26 @@ def test_3_6_13_a_taker_next_to_the_fort_counts_by_its_chance_to_survive_the_hol
     monkeypatch.setattr(EV, "THREAT_WEIGHT", 0)
     assert EV.evaluate(alone, "red") - weighted["red"] == 100
     assert EV.evaluate(alone, "blue") == weighted["blue"]
+
+
+def occupied_fort(kind):
+    return game([("b1", "blue", "EI", FORT, 0), ("r1", "red", kind, n(FORT, 0), 3)],
+                terrain={FORT: "V"}, labels={"Fort": FORT}, victory={"objective": "Fort", "side": "blue"})
+
+
+def test_3_6_13_the_forts_occupant_holds_it_only_by_its_chance_to_survive_its_own_attack(monkeypatch):
+    from fractions import Fraction
+    # G-F6: b1 faces r1, so it must attack it; 3.6.13: r1's roll at or under its Strength
+    # destroys b1. A Commander has Strength 6 (3.6 PROP): b1's hold (300, designed) is all lost
+    assert EV.occupant_risk(occupied_fort("CO"), FORT, "blue") == 300
+    # Native Infantry, Strength 4: lost 4 times in 6
+    assert EV.occupant_risk(occupied_fort("NI"), FORT, "blue") == 300 * Fraction(4, 6)
+    # 3.6.2: a unit that has attacked this turn (it advanced into the fort) attacks no more
+    g = occupied_fort("CO")
+    g.state.units["b1"].marks["attacked"] = g.state.turn
+    assert EV.occupant_risk(g, FORT, "blue") == 0
+    # in the taker's view only
+    g = occupied_fort("CO")
+    before = {s: EV.evaluate(g, s) for s in ("red", "blue")}
+    monkeypatch.setattr(EV, "occupant_risk", lambda *a: 0)
+    assert EV.evaluate(g, "blue") - before["blue"] == 300 and EV.evaluate(g, "red") == before["red"]
