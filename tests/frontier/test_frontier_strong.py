@@ -119,3 +119,13 @@ def test_3_6_13_the_forts_occupant_holds_it_only_by_its_chance_to_survive_its_ow
     before = {s: EV.evaluate(g, s) for s in ("red", "blue")}
     monkeypatch.setattr(EV, "occupant_risk", lambda *a: 0)
     assert EV.evaluate(g, "blue") - before["blue"] == 300 and EV.evaluate(g, "red") == before["red"]
+
+
+def test_3_10_strong_holder_candidates_include_moving_into_the_empty_fort():
+    # the fort's guns are gone; a red unit in the fort makes blue attack before it can occupy it
+    g = to_move(game([("b1", "blue", "EI", C, 0), ("r1", "red", "NI", n(FORT, 1), 3)],
+                     terrain={FORT: "V"}, labels={"Fort": FORT}, victory={"objective": "Fort", "side": "blue"}),
+                "red")
+    strong = list(ai.strong_candidates(g.ruleset, g))
+    into = [o for _, o in strong if o.kind == "move" and tuple(o.get("path")[-1]) == FORT]
+    assert into and all(g.validate(o) is None for o in into)

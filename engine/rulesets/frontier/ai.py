@@ -234,7 +234,8 @@ STRONG_MOVES = 5
 def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
     """The strong level's candidates: basic's, plus in the move phase each unit's next best
     moves (by the planner's gain), so the search can weigh a second-best place for a unit,
-    and for the side holding an objective every move into an open approach to it."""
+    and for the side holding an objective every move into an open approach to it or into the
+    objective when it is empty."""
     basic = list(candidates(ruleset, game))
     yield from basic
     state = game.state
@@ -245,10 +246,14 @@ def strong_candidates(ruleset, game: "Position") -> Iterator[tuple[int, Order]]:
     side = ruleset.to_act(game)
     plan = Planner(game, side)
     view = mv.View(state, side)
-    # the holder also tries every move that fills an open approach to the objective
+    # the holder also tries every move that fills an open approach to the objective, or the
+    # objective itself once it stands empty (its guns destroyed): the taker must then attack
+    # a unit there instead of walking in (3.10)
     gaps: set[tuple[int, int]] = set()
     if plan.objective is not None and side != plan.taker:
         gaps = {tuple(h) for h in approaches(game, plan.objective, str(plan.taker))}
+        if not any(u.alive and u.hex == plan.objective for u in state.units.values()):
+            gaps.add(tuple(plan.objective))
     for u in state.side_units(side):
         if ruleset._move_refusal(state, u) is not None:
             continue
