@@ -2,14 +2,19 @@
 
 Without an objective the game is the losses race of 3.9 (fraction of starting units lost); with
 one (3.10) the side that must take the labelled cell also wants its units close to it and in it,
-and the other side wants the opposite. The weights are designed, not from the rules.
+and the other side wants the opposite. Each side also sees what costs it the objective in melee
+(stop 10): the holder its open approaches and the takers next to the cell, the taker the attack
+its unit in the cell is committed to. The weights are designed, not from the rules.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from hexwar.engine.hexgrid import hex_distance
+from hexwar.engine.hexgrid import hex_distance, hex_neighbor
+
+from . import melee
+from . import units as U
 
 LOSS_WEIGHT = 1000
 #: per hex between the objective and the taker's closest unit
@@ -67,10 +72,6 @@ def threats(game, cell, taker: str) -> Fraction:
     """The taker's units next to the objective (or in it), each weighed by the chance it
     survives the attack that the holder's units facing it must make (G-F6: combat is
     compulsory), at the odds of 3.6.11-13."""
-    from hexwar.engine.hexgrid import hex_neighbor
-
-    from . import melee
-    from . import units as U
     st = game.state
     out = Fraction(0)
     for e in st.side_units(taker):
@@ -86,15 +87,12 @@ def threats(game, cell, taker: str) -> Fraction:
     return out
 
 
-
 def occupant_risk(game, cell, taker: str) -> Fraction:
     """The part of the taker's hold on the objective it is about to lose: a unit in the
     objective that faces an enemy must attack it (G-F6), and when it is the attacker the enemy
     faces, the enemy's roll destroys it (3.6.13). The hold then counts only by the chance it
     survives. Traced at stop 10: a European in the fort attacked the Native Commander
     (Strength 6, a sure loss for the attacker) 41 times in 80 games."""
-    from . import melee
-    from . import units as U
     st = game.state
     u = next((x for x in st.side_units(taker) if x.hex == cell), None)
     if u is None or not U.may_attack(u) or melee.attacked(u, st.turn):
