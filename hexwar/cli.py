@@ -175,11 +175,12 @@ def _levels(given: list[str], sides: list[str]) -> dict[str, str]:
 def cmd_replay(args: argparse.Namespace) -> int:
     from hexwar.match import replay
     from hexwar.journal import JournalError, read_journal
+    from hexwar.scenario_cache import default_dir
     _batch_collector()
     start = time.perf_counter()
     try:
         contents = read_journal(args.file)
-        report = replay(args.file, contents, verify=args.verify)
+        report = replay(args.file, contents, verify=args.verify, scenario_cache=default_dir())
     except JournalError as exc:
         # A damaged file is bad input; a file whose orders do not replay is a refusal.
         refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)

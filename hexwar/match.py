@@ -20,7 +20,7 @@ from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
 from hexwar.journal import Journal, JournalContents, JournalError
-from hexwar.scenarios.loader import ScenarioError, parse_scenario
+from hexwar.scenarios.loader import ScenarioError, parse_scenario, parse_toml, scenario_from_data
 
 NonceSource = Callable[[int], tuple[bytes, bytes]]
 MAX_ORDERS = 200_000  # a computer game longer than this is a ruleset bug, not a long game
@@ -252,12 +252,23 @@ class ReplayReport:
         return self.game.state.result or self.end
 
 
-def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
+def scenario_from_header(path: str, header: dict[str, Any], cache: Path | None = None) -> Scenario:
+    """The scenario a journal carries. With ``cache`` (a folder), the parse of its text is looked
+    up there first and kept there after (``hexwar.scenario_cache``); the result is the same."""
     text = header.get("scenario_text")
     if not isinstance(text, str):
         raise JournalError(path, 0, "header holds no scenario")
+    where = f"{path} (embedded scenario)"
     try:
-        scenario = parse_scenario(text, f"{path} (embedded scenario)")
+        if cache is None:
+            scenario = parse_scenario(text, where)
+        else:
+            from hexwar import scenario_cache
+            data = scenario_cache.load(text, cache)
+            if data is None:
+                data = parse_toml(text, where)
+                scenario_cache.store(text, data, cache)
+            scenario = scenario_from_data(data, text, where)
     except ScenarioError as exc:
         raise JournalError(path, 0, f"embedded scenario is invalid: {exc.problems[0]}") from None
     except UnknownRulesetError as exc:
@@ -268,12 +279,14 @@ def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
 
 
 def replay(path: str, contents: JournalContents, verify: bool = True,
-           on_order: Callable[[int, Game, list[Event]], None] | None = None) -> ReplayReport:
+           on_order: Callable[[int, Game, list[Event]], None] | None = None,
+           scenario_cache: Path | None = None) -> ReplayReport:
     """Re-run every order of a journal. With ``verify``, every recorded digest must match.
     ``on_order`` sees the game after each order; the next order changes that same game in place,
-    so a caller that keeps positions keeps ``game.copy()``."""
+    so a caller that keeps positions keeps ``game.copy()``. ``scenario_cache`` is a folder for
+    the parsed scenario text (see ``scenario_from_header``)."""
     header = contents.header
-    scenario = scenario_from_header(path, header)
+    scenario = scenario_from_header(path, header, scenario_cache)
     game = Game(scenario)
     match_id = header.get("match")
     if not isinstance(match_id, bytes):

@@ -8,7 +8,6 @@ file raises ``ScenarioError`` carrying the whole list; nothing here prints a tra
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -127,11 +126,17 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    return scenario_from_data(parse_toml(text, path), text, path)
+
+
+def parse_toml(text: str, path: str = "<scenario>") -> dict[str, Any]:
+    """The TOML of a scenario file as plain data, not yet checked. ``tomllib`` is imported
+    here, not with the module: a replay that finds the parse cached never needs it."""
+    import tomllib
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(path, [f"{path}: TOML syntax: {exc}"]) from None
-    return scenario_from_data(data, text, path)
 
 
 def scenario_from_data(data: dict[str, Any], text: str = "", path: str = "<scenario>") -> Scenario:
