@@ -125,9 +125,12 @@ def _batch_collector() -> None:
     """A batch command (simulate, replay) makes and drops positions by the thousand. The engine
     leaves no reference cycles among them, so they are freed as soon as dropped, and the garbage
     collector's young-generation passes (every 700 new objects by default) find nothing to
-    collect: make them rarer. Affects speed only, never a result."""
+    collect: make them rarer. Affects speed only, never a result. The threshold is designed:
+    100,000 objects (a few MB at most): a replay of a whole Poltava game makes one young pass
+    after its imports where 10,000 made four, 11 M instructions of a one-shot replay
+    (benchmarks/NOTES.md, tenth stop)."""
     import gc
-    gc.set_threshold(10_000, 20, 20)
+    gc.set_threshold(100_000, 20, 20)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

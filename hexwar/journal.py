@@ -81,6 +81,9 @@ def decode_body(body: bytes) -> Any:
 
 @dataclass
 class JournalContents:
+    """A journal read and checked: its header, its records and where its hash chain ends
+    (what an append continues from)."""
+
     header: dict[str, Any]
     records: list[dict[str, Any]]
     last_link: bytes

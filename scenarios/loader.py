@@ -37,6 +37,9 @@ class ScenarioError(ValueError):
 
 @dataclass
 class _Ctx:
+    """What a check of one file needs: its name and text (for line numbers) and the problems
+    found so far."""
+
     path: str
     text: str
     problems: list[str]
