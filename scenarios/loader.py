@@ -8,7 +8,6 @@ file raises ``ScenarioError`` carrying the whole list; nothing here prints a tra
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,14 +34,25 @@ class ScenarioError(ValueError):
         super().__init__("\n".join(problems))
 
 
-@dataclass
 class _Ctx:
     """What a check of one file needs: its name and text (for line numbers) and the problems
-    found so far."""
+    found so far. (A plain class: making a dataclass costs a one-shot replay about 2 M
+    instructions, benchmarks/NOTES.md, tenth stop.)"""
 
-    path: str
-    text: str
-    problems: list[str]
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, as a dataclass
+
+    def __init__(self, path: str, text: str, problems: list[str]) -> None:
+        self.path = path
+        self.text = text
+        self.problems = problems
+
+    def __repr__(self) -> str:
+        return f"_Ctx(path={self.path!r}, text={self.text!r}, problems={self.problems!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.path, self.text, self.problems) == (other.path, other.text, other.problems)  # type: ignore[attr-defined]
 
     def bad(self, where: str, what: str) -> None:
         line = self.line_of(where)
