@@ -33,6 +33,8 @@ def nonce_commitment(nonce: bytes) -> bytes:
 
 @dataclass
 class Roll:
+    """One die rolled: kept in ``Dice.rolls`` so events and the log can show it."""
+
     sides: int
     value: int
     why: str

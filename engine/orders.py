@@ -97,6 +97,9 @@ def _thaw(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Order:
+    """What a player decides, as a value: hashable, and the same on every machine (its
+    arguments are sorted by name and frozen)."""
+
     kind: str
     args: tuple[tuple[str, Any], ...] = ()
 

@@ -11,6 +11,8 @@ from .hexmap import HexMap
 
 @dataclass(frozen=True)
 class SideSpec:
+    """A side as the scenario names it, with the map edge it calls home."""
+
     id: str
     name: str
     home_edge: str = ""
@@ -18,6 +20,8 @@ class SideSpec:
 
 @dataclass(frozen=True)
 class DivisionSpec:
+    """A division of one side; the rulesets that rout divisions read its threshold."""
+
     id: str
     side: str
     name: str
@@ -48,6 +52,9 @@ class UnitSpec:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A checked scenario: everything a game needs to start, and the text it came from (a
+    journal carries that text so a replay rebuilds the same scenario)."""
+
     id: str
     title: str
     ruleset: str

@@ -125,9 +125,12 @@ def _batch_collector() -> None:
     """A batch command (simulate, replay) makes and drops positions by the thousand. The engine
     leaves no reference cycles among them, so they are freed as soon as dropped, and the garbage
     collector's young-generation passes (every 700 new objects by default) find nothing to
-    collect: make them rarer. Affects speed only, never a result."""
+    collect: make them rarer. Affects speed only, never a result. The threshold is designed:
+    100,000 objects (a few MB at most): a replay of a whole Poltava game makes one young pass
+    after its imports where 10,000 made four, 11 M instructions of a one-shot replay
+    (benchmarks/NOTES.md, tenth stop)."""
     import gc
-    gc.set_threshold(10_000, 20, 20)
+    gc.set_threshold(100_000, 20, 20)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -175,11 +178,12 @@ def _levels(given: list[str], sides: list[str]) -> dict[str, str]:
 def cmd_replay(args: argparse.Namespace) -> int:
     from hexwar.match import replay
     from hexwar.journal import JournalError, read_journal
+    from hexwar.scenario_cache import default_dir
     _batch_collector()
     start = time.perf_counter()
     try:
         contents = read_journal(args.file)
-        report = replay(args.file, contents, verify=args.verify)
+        report = replay(args.file, contents, verify=args.verify, scenario_cache=default_dir())
     except JournalError as exc:
         # A damaged file is bad input; a file whose orders do not replay is a refusal.
         refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)

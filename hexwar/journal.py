@@ -14,7 +14,6 @@ caller shows the order's result.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -79,13 +78,33 @@ def decode_body(body: bytes) -> Any:
     return value
 
 
-@dataclass
 class JournalContents:
-    header: dict[str, Any]
-    records: list[dict[str, Any]]
-    last_link: bytes
-    size: int  # bytes of valid data
-    torn: bool = False  # a cut-short last record was left out (only with allow_torn_tail)
+    """A journal read and checked: its header, its records and where its hash chain ends
+    (what an append continues from). A plain class with a dataclass's methods: making a
+    dataclass costs a one-shot replay about 2 M instructions (benchmarks/NOTES.md, tenth stop)."""
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, as a dataclass
+    __match_args__ = ("header", "records", "last_link", "size", "torn")
+
+    def __init__(self, header: dict[str, Any], records: list[dict[str, Any]], last_link: bytes,
+                 size: int, torn: bool = False) -> None:
+        self.header = header
+        self.records = records
+        self.last_link = last_link
+        self.size = size  # bytes of valid data
+        self.torn = torn  # a cut-short last record was left out (only with allow_torn_tail)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.header, self.records, self.last_link, self.size, self.torn)
+
+    def __repr__(self) -> str:
+        return (f"JournalContents(header={self.header!r}, records={self.records!r}, "
+                f"last_link={self.last_link!r}, size={self.size!r}, torn={self.torn!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
 
 def read_journal(path: str | Path, allow_torn_tail: bool = False) -> JournalContents:

@@ -20,7 +20,7 @@ from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
 from hexwar.journal import Journal, JournalContents, JournalError
-from hexwar.scenarios.loader import ScenarioError, parse_scenario
+from hexwar.scenarios.loader import ScenarioError, parse_scenario, parse_toml, scenario_from_data
 
 NonceSource = Callable[[int], tuple[bytes, bytes]]
 MAX_ORDERS = 200_000  # a computer game longer than this is a ruleset bug, not a long game
@@ -235,29 +235,58 @@ def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = No
                             match.game.state.turn, match.game.state.seq, match.game.digest(), levels)
 
 
-@dataclass
 class ReplayReport:
-    """What ``replay`` reports: the game after the last order and what the journal said."""
+    """What ``replay`` reports: the game after the last order and what the journal said. A plain
+    class with a dataclass's methods: making a dataclass costs a one-shot replay about 2 M
+    instructions (benchmarks/NOTES.md, tenth stop)."""
 
-    game: Game
-    header: dict[str, Any]
-    orders: int
-    ruleset_changed: bool
-    #: a result the rules did not produce (resignation, agreed draw, time forfeit), from an
-    #: ``end`` record of a network game's journal
-    end: dict[str, Any] | None = None
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, as a dataclass
+    __match_args__ = ("game", "header", "orders", "ruleset_changed", "end")
+
+    def __init__(self, game: Game, header: dict[str, Any], orders: int, ruleset_changed: bool,
+                 end: dict[str, Any] | None = None) -> None:
+        self.game = game
+        self.header = header
+        self.orders = orders
+        self.ruleset_changed = ruleset_changed
+        #: a result the rules did not produce (resignation, agreed draw, time forfeit), from an
+        #: ``end`` record of a network game's journal
+        self.end = end
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.game, self.header, self.orders, self.ruleset_changed, self.end)
+
+    def __repr__(self) -> str:
+        return (f"ReplayReport(game={self.game!r}, header={self.header!r}, orders={self.orders!r}, "
+                f"ruleset_changed={self.ruleset_changed!r}, end={self.end!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
     @property
     def result(self) -> dict[str, Any] | None:
         return self.game.state.result or self.end
 
 
-def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
+def scenario_from_header(path: str, header: dict[str, Any], cache: Path | None = None) -> Scenario:
+    """The scenario a journal carries. With ``cache`` (a folder), the parse of its text is looked
+    up there first and kept there after (``hexwar.scenario_cache``); the result is the same."""
     text = header.get("scenario_text")
     if not isinstance(text, str):
         raise JournalError(path, 0, "header holds no scenario")
+    where = f"{path} (embedded scenario)"
     try:
-        scenario = parse_scenario(text, f"{path} (embedded scenario)")
+        if cache is None:
+            scenario = parse_scenario(text, where)
+        else:
+            from hexwar import scenario_cache
+            data = scenario_cache.load(text, cache)
+            if data is None:
+                data = parse_toml(text, where)
+                scenario_cache.store(text, data, cache)
+            scenario = scenario_from_data(data, text, where)
     except ScenarioError as exc:
         raise JournalError(path, 0, f"embedded scenario is invalid: {exc.problems[0]}") from None
     except UnknownRulesetError as exc:
@@ -268,12 +297,14 @@ def scenario_from_header(path: str, header: dict[str, Any]) -> Scenario:
 
 
 def replay(path: str, contents: JournalContents, verify: bool = True,
-           on_order: Callable[[int, Game, list[Event]], None] | None = None) -> ReplayReport:
+           on_order: Callable[[int, Game, list[Event]], None] | None = None,
+           scenario_cache: Path | None = None) -> ReplayReport:
     """Re-run every order of a journal. With ``verify``, every recorded digest must match.
     ``on_order`` sees the game after each order; the next order changes that same game in place,
-    so a caller that keeps positions keeps ``game.copy()``."""
+    so a caller that keeps positions keeps ``game.copy()``. ``scenario_cache`` is a folder for
+    the parsed scenario text (see ``scenario_from_header``)."""
     header = contents.header
-    scenario = scenario_from_header(path, header)
+    scenario = scenario_from_header(path, header, scenario_cache)
     game = Game(scenario)
     match_id = header.get("match")
     if not isinstance(match_id, bytes):

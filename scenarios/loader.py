@@ -8,8 +8,6 @@ file raises ``ScenarioError`` carrying the whole list; nothing here prints a tra
 from __future__ import annotations
 
 import re
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +34,25 @@ class ScenarioError(ValueError):
         super().__init__("\n".join(problems))
 
 
-@dataclass
 class _Ctx:
-    path: str
-    text: str
-    problems: list[str]
+    """What a check of one file needs: its name and text (for line numbers) and the problems
+    found so far. (A plain class: making a dataclass costs a one-shot replay about 2 M
+    instructions, benchmarks/NOTES.md, tenth stop.)"""
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, as a dataclass
+
+    def __init__(self, path: str, text: str, problems: list[str]) -> None:
+        self.path = path
+        self.text = text
+        self.problems = problems
+
+    def __repr__(self) -> str:
+        return f"_Ctx(path={self.path!r}, text={self.text!r}, problems={self.problems!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.path, self.text, self.problems) == (other.path, other.text, other.problems)  # type: ignore[attr-defined]
 
     def bad(self, where: str, what: str) -> None:
         line = self.line_of(where)
@@ -127,11 +139,17 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    return scenario_from_data(parse_toml(text, path), text, path)
+
+
+def parse_toml(text: str, path: str = "<scenario>") -> dict[str, Any]:
+    """The TOML of a scenario file as plain data, not yet checked. ``tomllib`` is imported
+    here, not with the module: a replay that finds the parse cached never needs it."""
+    import tomllib
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(path, [f"{path}: TOML syntax: {exc}"]) from None
-    return scenario_from_data(data, text, path)
 
 
 def scenario_from_data(data: dict[str, Any], text: str = "", path: str = "<scenario>") -> Scenario:

@@ -743,17 +743,22 @@ class View:
     def zoc(self, side: str) -> frozenset:
         """Hexes in which units of ``side`` are in an enemy ZOC."""
         if side not in self._zoc:
-            out: set = set()
             m = self.m
             if self.snapshot:  # only hexes holding live combat units can project a ZOC
                 self._zoc[side] = self._snapshot_zoc(side)
                 return self._zoc[side]
+            # each hex's first live enemy unit that projects a ZOC, with what ``zoc_out`` needs;
+            # the zone is the union of their ``zoc_out``, shared by that content with every view
+            # of the map (as ``_zoc_of`` shares it): a position met before costs one look-up
+            sources = []
             for h, us in self.occ.items():
                 for u in us:
                     if u.alive and u.side != side and arm(u) in ZOC_ARMS:
-                        out.update(zoc_out(m, h, arm(u) in MOUNTED, self.line_banned(u)))
+                        sources.append((h, arm(u) in MOUNTED, self.line_banned(u)))
                         break
-            self._zoc[side] = frozenset(out)
+            key = frozenset(sources)
+            self._zoc[side] = _by_content(m, "zoc", key, lambda: frozenset(
+                _chain(_starmap(partial(zoc_out, m), sorted(key)))))
         return self._zoc[side]
 
     def _zone(self, kind: str, side: str, deps: tuple, build):

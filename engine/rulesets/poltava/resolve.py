@@ -292,10 +292,18 @@ def _setup(ctx) -> None:
 
 
 # ---------------------------------------------------------------------------- phases
+_PHASE_MARKS = ("moved", "fired", "attacked", "defended")
+
+
 def _clear_marks(st) -> None:
+    """Every unit's ``u.mark(k, 0)`` for the phase marks: the same pops, asked only of the units
+    with marks and only for the marks they have (most have none)."""
     for u in st.units.values():
-        for k in ("moved", "fired", "attacked", "defended"):
-            u.mark(k, 0)
+        marks = u.marks
+        if marks:
+            for k in _PHASE_MARKS:
+                if k in marks:
+                    marks.pop(k, None)
 
 
 def _end_phase(rs, ctx) -> None:

@@ -17,6 +17,7 @@ from hexwar.engine.ruleset import Ruleset, order_names_unit
 from hexwar.engine.state import State, Unit
 
 from . import evaluate
+from .resolve import resolve as _resolve_order  # (evaluate has imported it already)
 from . import melee as M
 from . import words
 from .board import View, arm, fire_of, hx, other, reduced, view_of
@@ -879,8 +880,7 @@ class PoltavaRuleset(Ruleset):
 
     # ------------------------------------------------------------------ resolution
     def resolve(self, ctx, order: Order) -> None:
-        from . import resolve as R
-        R.resolve(self, ctx, order)
+        _resolve_order(self, ctx, order)
 
     def ai_orders(self, game):
         from . import ai
