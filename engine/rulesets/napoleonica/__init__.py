@@ -733,6 +733,10 @@ class NapoleonicaRuleset(Words, Ruleset):
         from . import ai
         return ai.candidates(self, game)
 
+    def strong_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
+        from . import ai
+        return ai.strong_candidates(self, game)
+
     def evaluate(self, game: "Position", side: str) -> int:
         """The strong computer's view of a position (evaluate.py)."""
         from . import evaluate
