@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Iterable
 
 from hexwar.engine.hexgrid import Hex, hex_distance
 from hexwar.engine.orders import Order
+from hexwar.engine.ruleset import Resolution
 from hexwar.engine.state import State, Unit
 
 from . import actors as AC
+from . import attack as A
 from . import board as B
 from . import data as D
 from . import fire as F
@@ -272,16 +274,20 @@ class _NoRolls:
 
 
 def _capture_points(game: "Position", state: "State", order: Order) -> int:
-    """Points the generals left alone next to an enemy stand by ``order`` would score: the
-    enemy's newly lonely generals count for this side, its own against it (0 if it rolls)."""
+    """Points the generals left alone next to an enemy stand by the attack ``order`` would
+    score: the enemy's newly lonely generals count for this side, its own against it. Only
+    the attack itself is resolved, on a copy (not the end of the phase after it)."""
+    trial = state.copy()
+    u = trial.units[order["unit"]]
+    t = AC.unit_at(trial, Hex(*order["target"]))
+    contact = order.get("contact")
     try:
-        after, _ = game.successor(order, _NoRolls(), dice_checked=True)
+        A.resolve(Resolution(game, trial, _NoRolls()), u, t, Hex(*contact) if contact is not None else None)
     except _Rolled:
         return 0
-    side = state.active
     before = lonely_generals(state)
     total = 0
-    for gid, pts in lonely_generals(after).items():
+    for gid, pts in lonely_generals(trial).items():
         if gid not in before:
-            total += pts if after.units[gid].side != side else -pts
+            total += pts if trial.units[gid].side != state.active else -pts
     return total
