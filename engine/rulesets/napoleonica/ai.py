@@ -218,7 +218,6 @@ def _can_fire_now(game: "Position", u: Unit) -> bool:
         and not F.moved_bars_fire(u, game.state.turn) and B.formation(u) in ("line", "unlimbered", "column")
 
 
-
 def strong_candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
     """The strong level's candidates: basic's, rescored in the seats of ``GENERAL_GUARD`` for
     what basic does not see about generals (22.6: one left alone next to an enemy stand after
