@@ -102,8 +102,10 @@ class NapoleonicaRuleset(Words, Ruleset):
     #: worth 60 more (a whole fresh unit is 100): 20 wins against 18 on
     #: seeds 1-40, 19 against 14 on 41-80. France in the brigade keeps a margin of 40: as many
     #: wins (23 and 20 on seeds 1-40 and 41-80, 24 and 20 without), far fewer losses (10 and 9,
-    #: 11 and 16 without). France in the meeting plays as basic (width 1): the
-    #: search won fewer there, with or without a margin. Russia in the meeting has no margin: 40
+    #: 11 and 16 without). France in the meeting does not search (width 1): the
+    #: search won fewer there, with or without a margin. Its candidates keep its generals out of
+    #: charge reach and weigh the generals an attack exposes (``ai.strong_candidates``, 22.6):
+    #: 29 wins against basic's 23 on seeds 1-40, 25 against 16 on 41-80. Russia in the meeting has no margin: 40
     #: and 60 won fewer and lost more on seeds 1-40 (21/5/14 and 17/9/14, against 22/6/12). See
     #: NOTES.md "Strong computer" and
     #: benchmarks/ai_strength.md.
@@ -732,6 +734,11 @@ class NapoleonicaRuleset(Words, Ruleset):
     def ai_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         from . import ai
         return ai.candidates(self, game)
+
+    def strong_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
+        """Basic's candidates, with the generals' guard in the seats that have it (ai.py)."""
+        from . import ai
+        return ai.strong_candidates(self, game)
 
     def evaluate(self, game: "Position", side: str) -> int:
         """The strong computer's view of a position (evaluate.py)."""

@@ -12,15 +12,32 @@ from typing import TYPE_CHECKING, Iterable
 
 from hexwar.engine.hexgrid import Hex, hex_distance
 from hexwar.engine.orders import Order
-from hexwar.engine.state import Unit
+from hexwar.engine.ruleset import Resolution
+from hexwar.engine.state import State, Unit
 
 from . import actors as AC
+from . import attack as A
 from . import board as B
+from . import data as D
 from . import fire as F
 from .geometry import zone_touches
 
 if TYPE_CHECKING:
     from hexwar.engine.ruleset import Position
+
+
+#: DESIGNED (strong level only): the seats whose generals keep out of reach of enemy charges
+#: (``strong_candidates``), as (scenario id, side id)
+GENERAL_GUARD = frozenset({("napoleonica-meeting", "france")})
+#: DESIGNED: how much worse a general's move is for ending exposed (more than a general gains
+#: from covering his troops, 10 a stand, so a safe hex is always taken when one is in reach)
+GENERAL_EXPOSED = 1000
+#: DESIGNED: hexes from the nearest enemy stand within which a general alone counts as exposed
+#: (the attack reach, 2, plus 1 for adjacency, plus 1 for a column's stands following its head)
+GENERAL_SAFE_D = 4
+#: DESIGNED: an attack's score per 22.10 point of generals it exposes to capture (an attack's
+#: basic score is its chance of winning in per cent less 55)
+GENERAL_POINT = 30
 
 
 def _want(u: Unit) -> int:
@@ -200,3 +217,76 @@ def _can_fire_now(game: "Position", u: Unit) -> bool:
     return any(lo <= B.gap(e, u) <= hi for e in view.enemy_stands(u.side)) \
         and not F.moved_bars_fire(u, game.state.turn) and B.formation(u) in ("line", "unlimbered", "column")
 
+
+def strong_candidates(ruleset, game: "Position") -> Iterable[tuple[int, Order]]:
+    """The strong level's candidates: basic's, rescored in the seats of ``GENERAL_GUARD`` for
+    what basic does not see about generals (22.6: one left alone next to an enemy stand after
+    the Attack phase is captured, which scores the enemy 2 points, 5 for the
+    commander-in-chief, 22.10, and takes his 40 cm command (7.3) away from his side). A
+    general's move is scored down for ending exposed to an enemy charge (``general_exposed``);
+    an attack is scored by the generals it leaves alone next to an enemy stand, the enemy's
+    up and this side's down (``lonely_generals``)."""
+    state = game.state
+    guarded = (game.scenario.id, state.active) in GENERAL_GUARD
+    view = B.View(state) if guarded else None
+    for score, order in candidates(ruleset, game):
+        if guarded and order.kind == "move" and state.phase == "movement":
+            u = state.units[order["unit"]]
+            if B.is_general(u) and order["path"]:
+                end = Hex(*order["path"][-1])
+                score -= GENERAL_EXPOSED * (general_exposed(view, u, end) - general_exposed(view, u, u.hex))
+        elif guarded and order.kind == "attack" and state.phase == "attack":
+            score += GENERAL_POINT * _capture_points(game, state, order)
+        yield score, order
+
+
+def general_exposed(view: B.View, g: Unit, h: Hex) -> int:
+    """1 if general ``g`` in hex ``h`` would stand alone where an enemy stand may end next to
+    him in the next Attack phase: an attack moves at most 10 cm (2 hexes, 7.4) and he is taken
+    with an enemy stand adjacent (22.6), so an enemy stand within 3 hexes, and a column's
+    stands follow its head (``GENERAL_SAFE_D`` counts one more); else 0."""
+    stand = view.stands.get(h)
+    if stand is not None and stand.side == g.side:
+        return 0
+    return int(view.nearest_enemy_d(h, g.side) <= GENERAL_SAFE_D)
+
+
+def lonely_generals(state: "State") -> dict[str, int]:
+    """The generals on the table alone next to an enemy stand (captured if still so when the
+    Attack phase ends, 22.6), with the points their capture scores (22.10)."""
+    view = B.View(state)
+    return {g.id: D.POINTS["cinc"] if g.kind == "CINC" else D.POINTS["general"]
+            for g in (state.units[k] for k in sorted(state.units))
+            if B.is_general(g) and B.on_table(g) and g.hex not in view.stands
+            and view.adjacent_enemy(g.hex, g.side)}
+
+
+class _Rolled(Exception):
+    pass
+
+
+class _NoRolls:
+    """Dice for a look at an order's deterministic result: a roll stops the look."""
+
+    def roll(self, sides: int = 6, why: str = "") -> int:
+        raise _Rolled(why)
+
+
+def _capture_points(game: "Position", state: "State", order: Order) -> int:
+    """Points the generals left alone next to an enemy stand by the attack ``order`` would
+    score: the enemy's newly lonely generals count for this side, its own against it. Only
+    the attack itself is resolved, on a copy (not the end of the phase after it)."""
+    trial = state.copy()
+    u = trial.units[order["unit"]]
+    t = AC.unit_at(trial, Hex(*order["target"]))
+    contact = order.get("contact")
+    try:
+        A.resolve(Resolution(game, trial, _NoRolls()), u, t, Hex(*contact) if contact is not None else None)
+    except _Rolled:
+        return 0
+    before = lonely_generals(state)
+    total = 0
+    for gid, pts in lonely_generals(trial).items():
+        if gid not in before:
+            total += pts if trial.units[gid].side != state.active else -pts
+    return total
