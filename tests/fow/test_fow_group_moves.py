@@ -1,6 +1,7 @@
-"""The strong exit side's step-3 group moves (12, G-22, 25.5): a commander may take his point's
-companies along up to 3 points, so the side that must leave the map gains ground before its plan.
-Basic never does; the strong level gets these moves as extra candidates (``ai.group_moves``)."""
+"""The strong level's step-3 group moves (12, G-22): a commander may take his point's companies
+along up to 3 points, so a side that wins at the enemy edge (the exit side of 25.5, both sides
+of a 25.2 meeting) gains ground before its plan. Basic never does; the strong level gets these
+moves as extra candidates (``ai.group_moves``)."""
 
 from fow_helpers import O, game, start
 
@@ -62,7 +63,7 @@ def test_g22_an_infantry_group_keeps_to_its_maneuver_allowance_of_two():
         assert g.validate(order) is None
 
 
-def test_25_5_only_the_exit_side_gets_group_moves_and_basic_never_moves_a_group():
+def test_25_5_only_the_exit_side_of_an_exit_game_gets_group_moves_and_basic_never_moves_a_group():
     g = _south_to_move([("gb", "north", 6, ["gb-rifles"]), ("de", "south", 21, ["de-pz3"])])
     assert ai.group_moves(g, "north") == []
     basic = [o for _, o in ai.candidates(g.ruleset, g)]
@@ -77,3 +78,20 @@ def test_g22_the_strong_exit_side_plays_a_group_move_when_the_way_is_open():
     assert order.kind == "move-commander" and list(order["companies"]) == ["de"]
     g.apply(order)
     assert _rows_left(F.companies(g.state)["de"]["point"]) == 0
+
+
+def test_25_2_both_sides_of_a_meeting_move_groups_toward_the_enemy_edge():
+    g = game([("gb", "north", 8, ["gb-rifles"]), ("de", "south", 21, ["de-pz3"])])
+    start(g)
+    north = ai.group_moves(g, "north")  # north acts first in step 3 (the SI side)
+    assert north
+    for _, order in north:
+        # infantry: its Maneuver allowance of 2 (G-22); from row 2 toward row 6, south's edge
+        assert len(order["path"]) == 2 and geo.rows_from(order["path"][-1], "south") == 2
+        assert g.validate(order) is None
+    g.apply(O("end-phase"))
+    south = ai.group_moves(g, "south")
+    assert south
+    for _, order in south:
+        assert len(order["path"]) == 3 and _rows_left(order["path"][-1]) == 0
+        assert 8 not in order["path"] and g.validate(order) is None
