@@ -279,7 +279,6 @@ def command_orders(game: "Position", side: str) -> Iterator[Order]:
 #: Measured on seeds 1-40: 1 gave the Bir Hakeim Germans 32 wins and the meeting Allies 30
 #: (2: 33 and 38), 3 gave the Germans 33 (other games)
 GROUP_MOVES = 2
-MEETING_FREE = False
 
 
 def group_moves(game: "Position", side: str) -> list[tuple[int, Order]]:
@@ -312,16 +311,12 @@ def group_moves(game: "Position", side: str) -> list[tuple[int, Order]]:
         limit = 1 if p in state.vars["encircled"].get(side, []) else 3  # 12
         limit = min(limit, X.allowance(state, "maneuver", cids))
         bank0 = F.companies(state)[cids[0]]["bank"]
-        walls = enemy
-        if MEETING_FREE and not _exit_side(game, side):
-            edge = set(geo.edge_points(_target_edge(game, side)))
-            walls = enemy | ((F.occupied(state, side) & edge) - {p})
-        before = exit_steps(game, side, cids, p, bank0, walls)
+        before = exit_steps(game, side, cids, p, bank0)
         best: dict[int, tuple[int, int, list[int]]] = {}
 
         def grow(path: list[int], last: int, bank: str | None) -> None:
             if path:
-                after = exit_steps(game, side, cids, last, bank, walls) if last not in walls else 9
+                after = exit_steps(game, side, cids, last, bank)
                 key = (after, len(path), path)
                 if last not in best or key < best[last]:
                     best[last] = (after, len(path), list(path))
