@@ -1,6 +1,23 @@
-"""Shared test settings: hypothesis keeps runs short so the whole suite stays fast."""
+"""Shared test settings: hypothesis keeps runs short so the whole suite stays fast, and every test
+process keeps its saved games, keys and caches in a folder of its own rather than the user's."""
 
+import os
+
+import pytest
 from hypothesis import settings
 
 settings.register_profile("hexwar", max_examples=200, deadline=None)
 settings.load_profile("hexwar")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_hexwar_home(tmp_path_factory):
+    """Commands run by tests (the replay's parse cache, saved games) write under HEXWAR_HOME; a
+    test that needs another folder sets its own."""
+    old = os.environ.get("HEXWAR_HOME")
+    os.environ["HEXWAR_HOME"] = str(tmp_path_factory.mktemp("hexwar-home"))
+    yield
+    if old is None:
+        os.environ.pop("HEXWAR_HOME", None)
+    else:
+        os.environ["HEXWAR_HOME"] = old

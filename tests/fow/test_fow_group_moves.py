@@ -1,7 +1,7 @@
 """The strong level's step-3 group moves (12, G-22): a commander may take his point's companies
-along up to 3 points, so a side that wins at the enemy edge (the exit side of 25.5, both sides
-of a 25.2 meeting) gains ground before its plan. Basic never does; the strong level gets these
-moves as extra candidates (``ai.group_moves``)."""
+along up to 3 points, so a side of a 25.2 meeting, which wins at the enemy edge, gains ground
+before its plan. Basic never does; the strong level gets these moves as extra candidates
+(``ai.group_moves``). Bir Hakeim's exit side (25.5) does not (issue 17's balance limit)."""
 
 from fow_helpers import O, game, start
 
@@ -13,9 +13,10 @@ from hexwar.engine.search import StrongComputer
 EXIT = ['type = "exit"', 'side = "south"', "fp = 100"]
 
 
-def _south_to_move(companies):
-    """Turn 1, step 3: the SI side (north) has ended its commander movement; south is to act."""
-    g = game(companies, victory=EXIT)
+def _south_to_move(companies, victory=None):
+    """Turn 1, step 3 of a meeting (or ``victory``): the SI side (north) has ended its commander
+    movement; south is to act."""
+    g = game(companies, victory=victory) if victory else game(companies)
     start(g)
     g.apply(O("end-phase"))
     assert (g.state.phase, g.to_act()) == ("command", "south")
@@ -63,16 +64,24 @@ def test_g22_an_infantry_group_keeps_to_its_maneuver_allowance_of_two():
         assert g.validate(order) is None
 
 
-def test_25_5_only_the_exit_side_of_an_exit_game_gets_group_moves_and_basic_never_moves_a_group():
+def test_25_2_meeting_sides_get_group_moves_basic_never_moves_a_group():
     g = _south_to_move([("gb", "north", 6, ["gb-rifles"]), ("de", "south", 21, ["de-pz3"])])
-    assert ai.group_moves(g, "north") == []
     basic = [o for _, o in ai.candidates(g.ruleset, g)]
     assert not any(o.kind == "move-commander" and o["companies"] for o in basic)
     strong = StrongComputer(1).candidates(g)
     assert any(o.kind == "move-commander" and list(o["companies"]) == ["de"] for o in strong)
 
 
-def test_g22_the_strong_exit_side_plays_a_group_move_when_the_way_is_open():
+def test_25_5_the_exit_side_gets_no_group_moves_and_plays_basics_step_3():
+    # the same position in an exit game: the Germans of Bir Hakeim stay on basic's step 3, since
+    # group moves took strong-against-strong Bir Hakeim over issue 17's 75 % limit
+    g = _south_to_move([("gb", "north", 6, ["gb-rifles"]), ("de", "south", 21, ["de-pz3"])], EXIT)
+    assert ai.group_moves(g, "south") == [] and ai.group_moves(g, "north") == []
+    strong = StrongComputer(1).candidates(g)
+    assert not any(o.kind == "move-commander" and o["companies"] for o in strong)
+
+
+def test_g22_a_strong_meeting_side_plays_a_group_move_when_the_way_is_open():
     g = _south_to_move([("gb", "north", 6, ["gb-rifles"]), ("de", "south", 21, ["de-pz3"])])
     order = StrongComputer(1).choose(g)
     assert order.kind == "move-commander" and list(order["companies"]) == ["de"]

@@ -489,7 +489,7 @@ class FowRuleset(Ruleset):
 
     def strong_orders(self, game: "Position") -> Iterable[tuple[int, Order]]:
         # the meeting's blocking moves join the candidates (basic's scoring stays as it was), and
-        # so do the step-3 group moves of a side that wins at the enemy edge (ai.group_moves)
+        # so do the step-3 group moves of a meeting (ai.group_moves)
         side = self.to_act(game) or ""
         return E.blocking_orders(game, list(ai.candidates(self, game)) + ai.group_moves(game, side))
 
