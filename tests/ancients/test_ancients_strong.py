@@ -1,9 +1,11 @@
 """The strong computer's Ancient Battles knowledge: commanders (G-A5, 4.11) and rampages (4.13)."""
 
+from fractions import Fraction
+
 from hexwar.engine import Dice, Game
 from hexwar.engine.levels import computer_for
 from hexwar.engine.hexgrid import Hex
-from hexwar.engine.rulesets.ancients import ai, evaluate
+from hexwar.engine.rulesets.ancients import ai, evaluate, hits
 from hexwar.scenarios.loader import find_scenario, load_scenario
 
 from ancients_helpers import H, begin, scenario, unit
@@ -99,3 +101,19 @@ def test_4_12_strong_seat_holding_the_fords_never_ends_a_move_in_a_river_cell():
             strong_fords += in_river(ai.strong_candidates(g.ruleset, g))
         g.apply(basic.choose(g), Dice(b"ford%d" % g.state.seq))
     assert basic_fords > 0 and strong_fords == 0
+
+
+def test_4_11_a_hit_costs_a_unit_that_can_retreat_only_its_lose_results():
+    """4.11: an Average unit loses 1 SP on 1-3 and may retreat on 4-6, an Excellent one loses on
+    1-2; a unit that cannot retreat loses 1 SP on every hit. ``sp_per_hit`` (the ``retreats``
+    seat option of the lined-up term) follows that table."""
+    g = Game(scenario([("open", "a", "HI", "0505", "NE"), ("ex", "a", "HI", "0305", "NE", "excellent"),
+                       ("edge", "a", "HI", "0708", "NE"), ("foe", "b", "HI", "0502", "SW")]))
+    # "edge" stands on the south edge facing north-east: the cell behind it is off the map
+    assert hits_retreat(g, "open") and evaluate.sp_per_hit(g, unit(g, "open")) == Fraction(1, 2)
+    assert evaluate.sp_per_hit(g, unit(g, "ex")) == Fraction(1, 3)
+    assert not hits_retreat(g, "edge") and evaluate.sp_per_hit(g, unit(g, "edge")) == 1
+
+
+def hits_retreat(g, uid):
+    return bool(hits.retreat_options(g, unit(g, uid)))

@@ -184,14 +184,18 @@ def _best_facing(dest: Hex, facings: list[int], near: Unit | None) -> int:
 #: Per-seat strong play (designed; measured on seeds 1-40 and 41-80, NOTES.md stop 10), by
 #: scenario id and side. ``host``: where a commander goes, "rearmost" (the friendly unit farthest
 #: from the enemy) or "strongest" (the one with the most SP, then the rearmost). ``fords``: when
-#: true, no move ends in a river cell. A seat not named here plays "rearmost" and enters fords.
+#: true, no move ends in a river cell. ``retreats``: when true, the evaluation weighs a lined-up
+#: melee's hits by the SP they are expected to cost (evaluate.sp_per_hit). A seat not named here
+#: plays "rearmost", enters fords and counts every hit as 1 SP.
 STRONG_SEATS: dict[str, dict[str, dict[str, Any]]] = {
     "elephant-crossing": {"carthage": {"host": "strongest", "fords": True},
                           "rome": {"fords": True}},
+    "border-clash": {"red": {"retreats": True}, "blue": {"retreats": True}},
 }
 
 
-def _seat(game: Any, side: str) -> dict[str, Any]:
+def seat_options(game: Any, side: str) -> dict[str, Any]:
+    """The strong options of ``side``'s seat in this scenario (``STRONG_SEATS``)."""
     return STRONG_SEATS.get(game.scenario.id, {}).get(side, {})
 
 
@@ -205,7 +209,7 @@ def strong_candidates(rs: Any, game: Any) -> Iterator[tuple[int, Order]]:
         if unit is not None and is_commander(unit.stats):
             yield from _safe_commander(rs, game, unit)
             return
-    if st.result is None and _seat(game, st.active).get("fords"):
+    if st.result is None and seat_options(game, st.active).get("fords"):
         yield from _off_fords(game, candidates(rs, game))
         return
     yield from candidates(rs, game)
@@ -229,7 +233,7 @@ def _safe_commander(rs: Any, game: Any, u: Unit) -> Iterator[tuple[int, Order]]:
     one with the most SP, which takes the most hits before it is destroyed, then the farthest."""
     st = game.state
     enemies = _enemies(st, u.side)
-    strongest = _seat(game, u.side).get("host") == "strongest"
+    strongest = seat_options(game, u.side).get("host") == "strongest"
 
     def host(h: Hex) -> bool:
         body = board.body_at(st, h)
