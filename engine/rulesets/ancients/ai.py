@@ -181,42 +181,80 @@ def _best_facing(dest: Hex, facings: list[int], near: Unit | None) -> int:
     return best[1]  # type: ignore[index]
 
 
+#: Per-seat strong play (designed; measured on seeds 1-40 and 41-80, NOTES.md stop 10), by
+#: scenario id and side. ``host``: where a commander goes, "rearmost" (the friendly unit farthest
+#: from the enemy) or "strongest" (the one with the most SP, then the rearmost). ``fords``: when
+#: true, no move ends in a river cell. ``retreats``: when true, the evaluation weighs a lined-up
+#: melee's hits by the SP they are expected to cost (evaluate.sp_per_hit). A seat not named here
+#: plays "rearmost", enters fords and counts every hit as 1 SP.
+STRONG_SEATS: dict[str, dict[str, dict[str, Any]]] = {
+    "elephant-crossing": {"carthage": {"host": "strongest", "fords": True},
+                          "rome": {"fords": True}},
+    "border-clash": {"red": {"retreats": True}, "blue": {"retreats": True}},
+}
+
+
+def seat_options(game: Any, side: str) -> dict[str, Any]:
+    """The strong options of ``side``'s seat in this scenario (``STRONG_SEATS``)."""
+    return STRONG_SEATS.get(game.scenario.id, {}).get(side, {})
+
+
 def strong_candidates(rs: Any, game: Any) -> Iterator[tuple[int, Order]]:
-    """The strong level's candidates: basic's, except for a commander (``_safe_commander``).
-    Measured on both Ancients scenarios, seeds 1-40 and 41-80 (NOTES.md, stop 9)."""
+    """The strong level's candidates: basic's, except for a commander (``_safe_commander``),
+    and without moves into a ford where the seat holds the fords (``_off_fords``).
+    Measured on both Ancients scenarios, seeds 1-40 and 41-80 (NOTES.md, stops 9 and 10)."""
     st = game.state
     if st.result is None and not st.pending and st.phase == "activation":
         unit = _next_unit(rs, game)
         if unit is not None and is_commander(unit.stats):
             yield from _safe_commander(rs, game, unit)
             return
+    if st.result is None and seat_options(game, st.active).get("fords"):
+        yield from _off_fords(game, candidates(rs, game))
+        return
     yield from candidates(rs, game)
+
+
+def _off_fords(game: Any, scored: Iterator[tuple[int, Order]]) -> Iterator[tuple[int, Order]]:
+    """Leaves out moves that end in a river cell. A unit in a ford fights at -1 when attacked
+    and may not shoot (4.12), and must stop there (4.8); where a river lies between the armies
+    the strong side lets the enemy come into the fords instead."""
+    for score, order in scored:
+        if order.kind == "move" and game.map.terrain_at(Hex(*order["path"][-1])) == "river":
+            continue
+        yield score, order
 
 
 def _safe_commander(rs: Any, game: Any, u: Unit) -> Iterator[tuple[int, Order]]:
     """A commander is worth 6 SP towards his army's exhaustion point (G-A5), is lost when hit
     alone or with his unit (4.11), and goes where a retreating elephant takes him (4.13): the
-    strong level keeps him with the friendly non-elephant unit farthest from the enemy that he
-    can reach, and offers nothing else."""
+    strong level keeps him with a friendly non-elephant unit he can reach, and offers nothing
+    else. Which unit: the farthest from the enemy, or (seat option ``host`` "strongest") the
+    one with the most SP, which takes the most hits before it is destroyed, then the farthest."""
     st = game.state
     enemies = _enemies(st, u.side)
+    strongest = seat_options(game, u.side).get("host") == "strongest"
 
     def host(h: Hex) -> bool:
         body = board.body_at(st, h)
         return (body is not None and body.side == u.side and not is_elephant(body.stats)
                 and not body.marks.get("rampage"))
 
-    best: tuple[int, Order] | None = None
+    def key(h: Hex) -> tuple[int, int]:
+        body = board.body_at(st, h)
+        return (int(body.strength) if strongest and body is not None else 0, _nearest(h, enemies)[0])
+
+    best: tuple[tuple[int, int], Order] | None = None
     if host(u.hex):  # type: ignore[arg-type]
-        best = (_nearest(u.hex, enemies)[0], Order.make("end-activation", unit=u.id))  # type: ignore[arg-type]
+        best = (key(u.hex), Order.make("end-activation", unit=u.id))  # type: ignore[arg-type]
     if movement.move_blocker(game, u) is None:
         for dest, route in sorted(movement.routes(game, u).items()):
             if not host(dest):
                 continue
-            d, _ = _nearest(dest, enemies)
-            if best is None or d > best[0]:
+            k = key(dest)
+            if best is None or k > best[0]:
                 facings = movement.end_facings(game, u, route)
-                best = (d, Order.make("move", unit=u.id, path=[list(h) for h in route.path], facing=facings[0]))
+                best = (k, Order.make("move", unit=u.id, path=[list(h) for h in route.path], facing=facings[0]))
     if best is None:
         yield from candidates(rs, game)
     else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .units import is_commander, is_engine
+from .units import HIT_TABLE, is_commander, is_elephant, is_engine
 
 RACE_WEIGHT = 1000
 EXHAUSTED_WEIGHT = 300
@@ -39,11 +39,26 @@ def evaluate(game, side: str) -> int:
     score = RACE_WEIGHT * (_toward_exhaustion(game, enemy) - _toward_exhaustion(game, side))
     score += EXHAUSTED_WEIGHT * (int(bool(game.state.sides[enemy]["exhausted"]))
                                  - int(bool(game.state.sides[side]["exhausted"])))
-    score += POSITION_WEIGHT * (lined_up(game, side) - lined_up(game, enemy))
+    from .ai import seat_options
+    retreats = bool(seat_options(game, side).get("retreats"))
+    score += POSITION_WEIGHT * (lined_up(game, side, retreats) - lined_up(game, enemy, retreats))
     return int(score)
 
 
-def lined_up(game, side: str) -> Fraction:
+def sp_per_hit(game, unit) -> Fraction:
+    """The SP a hit is expected to cost ``unit`` (4.11): all of it when it cannot retreat (map
+    edge, any unit or forbidden terrain behind it), else only the table's "lose 1 SP" results,
+    the owner taking the retreat on the others. An elephant's retreat is a rampage and a
+    commander alone is lost, so a hit costs them in full (4.13, G-A38)."""
+    from . import hits
+    if unit is None or is_commander(unit.stats) or is_elephant(unit.stats):
+        return Fraction(1)
+    if not hits.retreat_options(game, unit):
+        return Fraction(1)
+    return Fraction(HIT_TABLE.get(unit.grade, 3), 6)
+
+
+def lined_up(game, side: str, retreats: bool = False) -> Fraction:
     """The melee ``side``'s units face now (an enemy directly ahead, 4.10): the chance of a hit
     on the enemy minus the chance of one back, each worth its share of the loser's exhaustion
     points. Lookahead then sees what a quiet move or pivot sets up, and what it exposes a unit to
@@ -63,5 +78,10 @@ def lined_up(game, side: str) -> Fraction:
         if target is None:
             continue
         odds = melee.odds(game, u, target)
+        if retreats:  # seat option: a hit is worth the SP it is expected to cost (sp_per_hit)
+            dfn = board.main_unit_at(st, target)
+            total += (odds["hit"] * hit_theirs * sp_per_hit(game, dfn)
+                      - odds["defender_hit"] * hit_mine * sp_per_hit(game, u))
+            continue
         total += odds["hit"] * hit_theirs - odds["defender_hit"] * hit_mine
     return total
