@@ -280,27 +280,27 @@ def _only_mover(game, unit_id):
     return trial
 
 
-def test_r8_2_s1_hamilton_waits_out_of_contact_on_the_first_turn_only():
-    # A unit next to an enemy owes an attack (R8.2). On turn 8 Hamilton's squadrons are offered
-    # no hex next to an enemy (the dragoons of Bem and Schaumburg outnumber them); from turn 9
-    # they are offered contact again, as the basic player's squadrons are.
+def test_r8_2_s1_hamilton_and_lewenhaupt_wait_out_of_contact_on_the_first_turn_only():
+    # A unit next to an enemy owes an attack (R8.2). On turn 8 Hamilton's squadrons (outnumbered
+    # by the dragoons of Bem and Schaumburg) and Lewenhaupt's battalions are offered no hex next
+    # to an enemy; from turn 9 they are offered contact again, as the basic player's are.
     game = _s1_turn8_sweden_to_move()
-    hamilton = [u for u in game.state.side_units("sweden") if u.division == "ha" and u.hex is not None]
-    assert len(hamilton) == 8
-    contact_later = 0
-    for u in hamilton:
+    waiting = [u for u in game.state.side_units("sweden") if u.division in ("ha", "le") and u.hex is not None]
+    assert len(waiting) == 8 + 10
+    contact_later = set()
+    for u in waiting:
         for turn in (8, 9):
             trial = _only_mover(game, u.id)
             trial.state.turn = turn
             near = plan.ai._field(view_of(trial), "sweden")
-            ends = [o["path"][-1] for _, o in trial.ruleset.strong_orders(trial) if o.kind == "move"]
-            assert ends and all(trial.validate(o) is None for _, o in trial.ruleset.strong_orders(trial)
-                                if o.kind == "move")
+            moves = [o for _, o in trial.ruleset.strong_orders(trial) if o.kind == "move"]
+            assert moves and all(trial.validate(o) is None for o in moves)
+            ends = [o["path"][-1] for o in moves]
             if turn == 8:
                 assert all(plan.ai._near(h, near) > 1 for h in ends), u.id
-            else:
-                contact_later += any(plan.ai._near(h, near) <= 1 for h in ends)
-    assert contact_later > 0
+            elif any(plan.ai._near(h, near) <= 1 for h in ends):
+                contact_later.add(u.division)
+    assert contact_later == {"ha", "le"}
 
 
 def test_r10_2_s1_creutz_rides_for_the_northern_dragoons_once_menshikov_has_routed():

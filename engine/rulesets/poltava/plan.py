@@ -49,11 +49,12 @@ FIRE_SHY_SIDE = SWEDEN
 FIRE_SHY = 2
 #: designed, S1 only (measured in NOTES.md, "Stop 10"): Hamilton's eight squadrons face the
 #: twelve dragoons of Bem and Schaumburg and routed first in most Swedish losses. On the first
-#: turn they wait out of contact (division -> last turn screened), and Creutz's horse, once
+#: turn they and Lewenhaupt's foot wait out of contact (division -> last turn screened): the
+#: Russians then come on and attack the starred Swedes (R8.6.4), and Creutz's horse, once
 #: Menshikov in front of it has routed, rides for those dragoons instead of the nearest enemy
 #: (division -> (divisions that must have routed, divisions to ride for)), so that the two wings
 #: meet the dragoons together
-SCREEN_S1 = {"ha": 8}
+SCREEN_S1 = {"ha": 8, "le": 8}
 SWING_S1 = {"cr": (("mn",), ("bm", "sb"))}
 
 
@@ -62,7 +63,8 @@ def strong_orders(rs, game):
     a unit of a held-back division is offered only moves scored for safety, and in the endgame
     any other unit (line infantry once formed, S2-1) moves toward the enemy division to rout.
     Before that, formed S2 Swedish foot moves toward the Camp's infantry (``camp_targets``); in
-    S1 Hamilton's horse stays out of contact on the first turn and Creutz's rides north once
+    S1 Hamilton's horse and Lewenhaupt's foot stay out of contact on the first turn and Creutz's
+    horse rides north once
     Menshikov has routed (``SCREEN_S1``, ``SWING_S1``). Otherwise a Swedish unit not forming
     its line moves as basic's would, but shier of fire."""
     out = list(ai.ai_orders(rs, game))
