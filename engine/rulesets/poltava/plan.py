@@ -49,8 +49,8 @@ FIRE_SHY_SIDE = SWEDEN
 FIRE_SHY = 2
 #: designed, S1 only (measured in NOTES.md, "Stop 10"): Hamilton's eight squadrons face the
 #: twelve dragoons of Bem and Schaumburg and routed first in most Swedish losses. On the first
-#: turn they and Lewenhaupt's foot wait out of contact (division -> last turn screened): the
-#: Russians then come on and attack the starred Swedes (R8.6.4), and Creutz's horse, once
+#: turn they and Lewenhaupt's foot wait out of contact (division -> last turn screened), leaving
+#: it to the Russians to attack the starred Swedes (R8.6.4); and Creutz's horse, once
 #: Menshikov in front of it has routed, rides for those dragoons instead of the nearest enemy
 #: (division -> (divisions that must have routed, divisions to ride for)), so that the two wings
 #: meet the dragoons together
