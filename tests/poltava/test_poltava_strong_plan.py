@@ -259,3 +259,78 @@ def test_s2_1_5_once_the_line_is_formed_the_swedish_foot_marches_on_the_camp():
                     nearer += gap(best) < gap(theirs)
         match.play(basic.choose(game), game.to_act())
     assert compared > 0 and nearer > 0
+
+
+def _s1_turn8_sweden_to_move(seed: int = 1):
+    """An S1 game after the set-up rolls, at the Swedes' first movement decision."""
+    match = Match.new(load_scenario(find_scenario("poltava-1")), seed=seed)
+    basic = computer_for("basic", str(seed))
+    while not (match.game.state.phase == "move" and match.game.state.active == "sweden"
+               and not match.game.state.pending):
+        match.play(basic.choose(match.game), match.game.to_act())
+    return match.game
+
+
+def _only_mover(game, unit_id):
+    """A copy of ``game`` in which every other Swedish unit has already moved."""
+    trial = Game(game.scenario, game.state.copy())
+    for u in trial.state.side_units("sweden"):
+        if u.id != unit_id:
+            u.mark("moved", True)
+    return trial
+
+
+def test_r8_2_s1_hamilton_and_lewenhaupt_wait_out_of_contact_on_the_first_turn_only():
+    # A unit next to an enemy owes an attack (R8.2). On turn 8 Hamilton's squadrons (outnumbered
+    # by the dragoons of Bem and Schaumburg) and Lewenhaupt's battalions are offered no hex next
+    # to an enemy; from turn 9 they are offered contact again, as the basic player's are.
+    game = _s1_turn8_sweden_to_move()
+    waiting = [u for u in game.state.side_units("sweden") if u.division in ("ha", "le") and u.hex is not None]
+    assert len(waiting) == 8 + 10
+    contact_later = set()
+    for u in waiting:
+        for turn in (8, 9):
+            trial = _only_mover(game, u.id)
+            trial.state.turn = turn
+            near = plan.ai._field(view_of(trial), "sweden")
+            moves = [o for _, o in trial.ruleset.strong_orders(trial) if o.kind == "move"]
+            assert moves and all(trial.validate(o) is None for o in moves)
+            ends = [o["path"][-1] for o in moves]
+            if turn == 8:
+                assert all(plan.ai._near(h, near) > 1 for h in ends), u.id
+            elif any(plan.ai._near(h, near) <= 1 for h in ends):
+                contact_later.add(u.division)
+    assert contact_later == {"ha", "le"}
+
+
+def test_r10_2_s1_creutz_rides_for_the_northern_dragoons_once_menshikov_has_routed():
+    # Sweden wins S1 only by routing six Russian divisions (R10.2), Bem's and Schaumburg's
+    # dragoons among them. Once Menshikov has routed, Creutz's horse moves toward those
+    # dragoons: never farther from them than the basic player's move, and sometimes nearer.
+    from hexwar.engine.hexgrid import hex_distance
+    game = _s1_turn8_sweden_to_move()
+    creutz = [u.id for u in game.state.side_units("sweden") if u.division == "cr" and u.hex is not None]
+    assert plan.swing_targets(view_of(game), game.state.units[creutz[0]]) == []  # Menshikov stands
+    compared = nearer = 0
+    for uid in creutz:
+        trial = _only_mover(game, uid)
+        st = trial.state
+        st.vars["routed"] = ["mn"]
+        for x in st.units.values():
+            if x.division == "mn":
+                x.hex = None
+        v = view_of(trial)
+        u = st.units[uid]
+        dragoons = plan.swing_targets(v, u)
+        assert dragoons == sorted(x.hex for x in st.units.values()
+                                  if x.division in ("bm", "sb") and x.hex is not None)
+        best = max(trial.ruleset.strong_orders(trial), key=lambda t: t[0])[1]
+        theirs = _basics_move(trial)
+        assert trial.validate(best) is None
+
+        def gap(o):
+            return min(hex_distance(_destination(o, u), d) for d in dragoons)
+        assert gap(best) <= gap(theirs), (best.to_text(), theirs.to_text())
+        compared += 1
+        nearer += gap(best) < gap(theirs)
+    assert compared == len(creutz) and nearer > 0

@@ -47,14 +47,26 @@ CAMP_SIDE = SWEDEN
 #: for every unit that is neither held back, nor rushing in the endgame, nor forming its line
 FIRE_SHY_SIDE = SWEDEN
 FIRE_SHY = 2
+#: designed, S1 only (measured in NOTES.md, "Stop 10"): Hamilton's eight squadrons face the
+#: twelve dragoons of Bem and Schaumburg and routed first in most Swedish losses. On the first
+#: turn they and Lewenhaupt's foot wait out of contact (division -> last turn screened), leaving
+#: it to the Russians to attack the starred Swedes (R8.6.4); and Creutz's horse, once
+#: Menshikov in front of it has routed, rides for those dragoons instead of the nearest enemy
+#: (division -> (divisions that must have routed, divisions to ride for)), so that the two wings
+#: meet the dragoons together
+SCREEN_S1 = {"ha": 8, "le": 8}
+SWING_S1 = {"cr": (("mn",), ("bm", "sb"))}
 
 
 def strong_orders(rs, game):
     """The basic player's orders, except for the moves of the unit whose turn it is to move:
     a unit of a held-back division is offered only moves scored for safety, and in the endgame
     any other unit (line infantry once formed, S2-1) moves toward the enemy division to rout.
-    Before that, formed S2 Swedish foot moves toward the Camp's infantry (``camp_targets``).
-    Otherwise a Swedish unit not forming its line moves as basic's would, but shier of fire."""
+    Before that, formed S2 Swedish foot moves toward the Camp's infantry (``camp_targets``); in
+    S1 Hamilton's horse and Lewenhaupt's foot stay out of contact on the first turn and Creutz's
+    horse rides north once
+    Menshikov has routed (``SCREEN_S1``, ``SWING_S1``). Otherwise a Swedish unit not forming
+    its line moves as basic's would, but shier of fire."""
     out = list(ai.ai_orders(rs, game))
     st = game.state
     if st.phase != "move" or st.pending or st.result is not None:
@@ -72,6 +84,11 @@ def strong_orders(rs, game):
     focus = endgame_focus(v, u.side)
     if focus and not v.odb_restricted(u):
         return kept + _charge(v, u, focus)
+    if v.s1 and st.turn <= SCREEN_S1.get(u.division, 0):
+        return kept + list(_safe_moves(v, u))
+    swing = swing_targets(v, u) if v.s1 else []
+    if swing:
+        return kept + _charge(v, u, swing)
     if u.side == CAMP_SIDE and arm(u) == "inf" and not v.s1 and v.st.vars["odb"].get(u.side) \
             and u.division != "roos":
         camp = camp_targets(v, u.side)
@@ -95,6 +112,18 @@ def _charge(v, u, targets) -> list:
         d = min(hex_distance(h, f) for f in targets)
         return -10 * d - ai._exposure(v, u.side, h) // 4 + (5 if ai._near(h, enemies) <= 1 else 0)
     return list(_moves(v, u, charge))
+
+
+def swing_targets(v, u) -> list:
+    """S1: the hexes ``u``'s division rides for (``SWING_S1``) once the divisions named before
+    them have routed; empty otherwise or when those targets have all gone."""
+    first, then = SWING_S1.get(u.division, ((), ()))
+    routed = v.st.vars["routed"]
+    if not then or any(d not in routed for d in first):
+        return []
+    enemy = RUSSIA if u.side == SWEDEN else SWEDEN
+    return sorted(x.hex for x in v.st.side_units(enemy)
+                  if x.hex is not None and x.division in then and arm(x) in _FIGHTERS)
 
 
 def camp_targets(v, side: str) -> list:
