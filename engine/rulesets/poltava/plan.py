@@ -64,9 +64,8 @@ def strong_orders(rs, game):
     any other unit (line infantry once formed, S2-1) moves toward the enemy division to rout.
     Before that, formed S2 Swedish foot moves toward the Camp's infantry (``camp_targets``); in
     S1 Hamilton's horse and Lewenhaupt's foot stay out of contact on the first turn and Creutz's
-    horse rides north once
-    Menshikov has routed (``SCREEN_S1``, ``SWING_S1``). Otherwise a Swedish unit not forming
-    its line moves as basic's would, but shier of fire."""
+    horse rides north once Menshikov has routed (``SCREEN_S1``, ``SWING_S1``). Otherwise a
+    Swedish unit not forming its line moves as basic's would, but shier of fire."""
     out = list(ai.ai_orders(rs, game))
     st = game.state
     if st.phase != "move" or st.pending or st.result is not None:
