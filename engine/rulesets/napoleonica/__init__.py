@@ -96,7 +96,7 @@ class NapoleonicaRuleset(Words, Ruleset):
     grades = ("recruit", "veteran")
     #: The strong level searches (scope "all", evaluate.py weighing declared melees and next
     #: turn's charges by their exact 22.4 odds) where that measured better than basic: France in
-    #: the brigade (40 seeds: 24 wins against 12) and Russia in the meeting (22 against 9). As
+    #: the brigade (40 seeds: 24 wins against 12). As
     #: Austria an unrestricted search turned wins into draws (14 against 18), so Austria searches
     #: with a margin (``Budget.margin``, DESIGNED): it leaves basic's choice only for an order
     #: worth 60 more (a whole fresh unit is 100): 20 wins against 18 on
@@ -105,14 +105,13 @@ class NapoleonicaRuleset(Words, Ruleset):
     #: 11 and 16 without). France in the meeting does not search (width 1): the
     #: search won fewer there, with or without a margin. Its candidates keep its generals out of
     #: charge reach and weigh the generals an attack exposes (``ai.strong_candidates``, 22.6):
-    #: 29 wins against basic's 23 on seeds 1-40, 25 against 16 on 41-80. Russia in the meeting has no margin: 40
-    #: and 60 won fewer and lost more on seeds 1-40 (21/5/14 and 17/9/14, against 22/6/12). See
-    #: NOTES.md "Strong computer" and
-    #: benchmarks/ai_strength.md.
+    #: 29 wins against basic's 23 on seeds 1-40, 25 against 16 on 41-80. Russia in the meeting
+    #: plays the same way since stop 10 (25/10/5 and 18/16/6 on seeds 1-40 and 41-80): its
+    #: search (22/6/12 and 15/10/15; with margins 40 and 60 worse) won fewer than basic's 18 on
+    #: the held-out seeds. See NOTES.md "Strong computer" and benchmarks/ai_strength.md.
     search_budget = {"width": 1, "scenarios": {
         "napoleonica-brigade": {"france": {"width": 5, "scope": "all", "margin": 40},
                                 "austria": {"width": 5, "scope": "all", "margin": 60}},
-        "napoleonica-meeting": {"russia": {"width": 5, "scope": "all"}},
     }}
 
     # --- set-up ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 #: DESIGNED (strong level only): the seats whose generals keep out of reach of enemy charges
 #: (``strong_candidates``), as (scenario id, side id)
-GENERAL_GUARD = frozenset({("napoleonica-meeting", "france")})
+GENERAL_GUARD = frozenset({("napoleonica-meeting", "france"), ("napoleonica-meeting", "russia")})
 #: DESIGNED: how much worse a general's move is for ending exposed (more than a general gains
 #: from covering his troops, 10 a stand, so a safe hex is always taken when one is in reach)
 GENERAL_EXPOSED = 1000
