@@ -21,6 +21,7 @@ import msgpack
 
 from hexwar.engine.blake import blake2b
 from hexwar.engine.codec import CodecError, encode
+from hexwar.engine.plain import PlainRecord
 
 MAGIC = b"HEXWARJ1"
 FORMAT = 1
@@ -78,12 +79,10 @@ def decode_body(body: bytes) -> Any:
     return value
 
 
-class JournalContents:
+class JournalContents(PlainRecord):
     """A journal read and checked: its header, its records and where its hash chain ends
-    (what an append continues from). A plain class with a dataclass's methods: making a
-    dataclass costs a one-shot replay about 2 M instructions (benchmarks/NOTES.md, tenth stop)."""
+    (what an append continues from)."""
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, as a dataclass
     __match_args__ = ("header", "records", "last_link", "size", "torn")
 
     def __init__(self, header: dict[str, Any], records: list[dict[str, Any]], last_link: bytes,
@@ -93,18 +92,6 @@ class JournalContents:
         self.last_link = last_link
         self.size = size  # bytes of valid data
         self.torn = torn  # a cut-short last record was left out (only with allow_torn_tail)
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.header, self.records, self.last_link, self.size, self.torn)
-
-    def __repr__(self) -> str:
-        return (f"JournalContents(header={self.header!r}, records={self.records!r}, "
-                f"last_link={self.last_link!r}, size={self.size!r}, torn={self.torn!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
 
 def read_journal(path: str | Path, allow_torn_tail: bool = False) -> JournalContents:

@@ -17,6 +17,7 @@ from hexwar import __version__
 from hexwar.engine import ENGINE_VERSION, Dice, Game, Order, order_seed, secret
 from hexwar.engine.blake import blake2b
 from hexwar.engine.orders import Event, IllegalOrderError, InvalidOrderError
+from hexwar.engine.plain import PlainRecord
 from hexwar.engine.rulesets import KNOWN, UnknownRulesetError
 from hexwar.engine.scenario import Scenario
 from hexwar.journal import Journal, JournalContents, JournalError
@@ -235,12 +236,9 @@ def simulate(scenario: Scenario, seed: int, journal_path: str | Path | None = No
                             match.game.state.turn, match.game.state.seq, match.game.digest(), levels)
 
 
-class ReplayReport:
-    """What ``replay`` reports: the game after the last order and what the journal said. A plain
-    class with a dataclass's methods: making a dataclass costs a one-shot replay about 2 M
-    instructions (benchmarks/NOTES.md, tenth stop)."""
+class ReplayReport(PlainRecord):
+    """What ``replay`` reports: the game after the last order and what the journal said."""
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, as a dataclass
     __match_args__ = ("game", "header", "orders", "ruleset_changed", "end")
 
     def __init__(self, game: Game, header: dict[str, Any], orders: int, ruleset_changed: bool,
@@ -252,18 +250,6 @@ class ReplayReport:
         #: a result the rules did not produce (resignation, agreed draw, time forfeit), from an
         #: ``end`` record of a network game's journal
         self.end = end
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.game, self.header, self.orders, self.ruleset_changed, self.end)
-
-    def __repr__(self) -> str:
-        return (f"ReplayReport(game={self.game!r}, header={self.header!r}, orders={self.orders!r}, "
-                f"ruleset_changed={self.ruleset_changed!r}, end={self.end!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
     @property
     def result(self) -> dict[str, Any] | None:

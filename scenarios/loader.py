@@ -16,6 +16,7 @@ from hexwar.engine.hexgrid import (
     DIRECTION_NAMES, ORIENTATIONS, PARITIES, Hex, hexside_between, offset_to_axial,
 )
 from hexwar.engine.hexmap import EDGES, HexMap
+from hexwar.engine.plain import PlainRecord
 from hexwar.engine.rulesets import KNOWN, get_ruleset
 from hexwar.engine.scenario import DivisionSpec, Scenario, SideSpec, UnitSpec
 
@@ -34,25 +35,16 @@ class ScenarioError(ValueError):
         super().__init__("\n".join(problems))
 
 
-class _Ctx:
+class _Ctx(PlainRecord):
     """What a check of one file needs: its name and text (for line numbers) and the problems
-    found so far. (A plain class: making a dataclass costs a one-shot replay about 2 M
-    instructions, benchmarks/NOTES.md, tenth stop.)"""
+    found so far."""
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, as a dataclass
+    __match_args__ = ("path", "text", "problems")
 
     def __init__(self, path: str, text: str, problems: list[str]) -> None:
         self.path = path
         self.text = text
         self.problems = problems
-
-    def __repr__(self) -> str:
-        return f"_Ctx(path={self.path!r}, text={self.text!r}, problems={self.problems!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.path, self.text, self.problems) == (other.path, other.text, other.problems)  # type: ignore[attr-defined]
 
     def bad(self, where: str, what: str) -> None:
         line = self.line_of(where)

@@ -1,4 +1,4 @@
-"""Three records on the replay path are plain classes written out, not dataclasses (making a
+"""Three records on the replay path are plain classes (engine/plain.py), not dataclasses (making a
 dataclass at import is a cost every one-shot replay pays). They must behave as the dataclasses
 they replaced: the same constructor, defaults, repr, equality and unhashability."""
 
