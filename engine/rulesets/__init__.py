@@ -11,6 +11,7 @@ KNOWN = {
     "ancients": "hexwar.engine.rulesets.ancients",
     "fow": "hexwar.engine.rulesets.fow",
     "frontier": "hexwar.engine.rulesets.frontier",
+    "gunpowder": "hexwar.engine.rulesets.gunpowder",
     "napoleonica": "hexwar.engine.rulesets.napoleonica",
     "poltava": "hexwar.engine.rulesets.poltava",
 }

@@ -57,6 +57,8 @@ def modifiers(g: Any, att: Unit, dfn: Unit, first_round: bool) -> tuple[list[tup
     hmap = g.map
     enemy_only = rule(g.scenario, "elephants_frighten") == "enemy"
     rel = relation(dfn.hex, dfn.facing, att.hex)  # type: ignore[arg-type]
+    if dfn.stat("all_round"):
+        rel = "front"  # a unit formed to face all round has no flank or rear (Gunpowder square)
     flank = rel in ("flank", "rear")
     in_forest = hmap.terrain_at(dfn.hex) == "forest"
 
@@ -69,6 +71,7 @@ def modifiers(g: Any, att: Unit, dfn: Unit, first_round: bool) -> tuple[list[tup
         a.append(("friendly commander in the cell", 1))
     if is_mounted(att.stats) and board.has_elephant_adjacent(g.state, att.hex, att.side, enemy_only):
         a.append(("horses near an elephant", -1))
+    a += _stat_rows(att, dfn, attacking=True)
     if _cover_or_higher(g, att, dfn):
         a.append(("enemy on higher hill, in cover or fortified", -1))
     if in_forest:
@@ -94,6 +97,7 @@ def modifiers(g: Any, att: Unit, dfn: Unit, first_round: bool) -> tuple[list[tup
         d.append(("horses near an elephant", -1))
     if flank:
         d.append((f"attacked in the {rel}", -1))
+    d += _stat_rows(dfn, att, attacking=False)
     if is_elephant(att.stats):
         d.append(("attacked by a War Elephant", -1))
     if _cover_or_higher(g, dfn, att):
@@ -113,6 +117,21 @@ def modifiers(g: Any, att: Unit, dfn: Unit, first_round: bool) -> tuple[list[tup
         if flank:
             d.append((f"{name} attacked in the {rel}", -k))
     return a, d
+
+
+def _stat_rows(me: Unit, enemy: Unit, attacking: bool) -> list[tuple[str, int]]:
+    """Modifiers a ruleset gives as unit stats rather than as a special rule (the Age of
+    Gunpowder formations, 5.6): ``charge`` when attacking, ``melee_mod`` in any melee, and an
+    enemy's ``anti_cavalry`` against attacking cavalry, each named by its ``*_why`` stat. No
+    Ancient Battles unit has these stats, so its melees are unchanged."""
+    rows: list[tuple[str, int]] = []
+    if attacking and me.stat("charge"):
+        rows.append((str(me.stat("charge_why")), int(me.stat("charge"))))
+    if me.stat("melee_mod"):
+        rows.append((str(me.stat("melee_mod_why")), int(me.stat("melee_mod"))))
+    if attacking and enemy.stat("anti_cavalry") and arm(me.stats) == "cavalry":
+        rows.append((str(enemy.stat("anti_cavalry_why")), -int(enemy.stat("anti_cavalry"))))
+    return rows
 
 
 def _side(mods: list[tuple[str, int]] | None) -> dict[str, Any] | None:

@@ -14,7 +14,8 @@ from . import board, hits, melee, shooting
 from .units import COMMANDER_SP, is_commander, rule
 
 PER_TURN_MARKS = ("activated", "done", "move_used", "cells", "moved", "shoot_ok", "shoot_checked",
-                  "shot", "melee", "may_melee_again", "dashed", "engine_fired", "broke_contact")
+                  "shot", "melee", "may_melee_again", "dashed", "engine_fired", "broke_contact",
+                  "formed")  # "formed": Age of Gunpowder's formation change (5.6)
 
 
 def initial_state(ruleset: Any, scenario: Any) -> State:
@@ -28,7 +29,7 @@ def initial_state(ruleset: Any, scenario: Any) -> State:
         elif adjust:
             sp = max(1, sp + {"excellent": 1, "poor": -1}.get(spec.grade, 0))
         u = Unit(spec.id, spec.side, spec.kind, spec.name, spec.hex, sp, sp, spec.facing,
-                 spec.division, spec.grade, dict(spec.stats), {})
+                 spec.division, spec.grade, ruleset.start_stats(spec), {})
         if spec.hex is None:
             u.marks["reserve"] = 1
             u.marks["entry_turn"] = spec.entry_turn or 1

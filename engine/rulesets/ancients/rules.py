@@ -60,6 +60,8 @@ class AncientsRuleset(Ruleset):
     terrain_types = TERRAIN_TYPES
     hexside_types: tuple[str, ...] = ()
     grades = GRADES
+    #: the scenario [rules] flags this set knows, with their defaults
+    rule_defaults: dict[str, Any] = RULE_DEFAULTS
     #: the evaluation sees the melees units are lined up for (evaluate.lined_up), so the strong
     #: computer compares quiet moves too, not only the orders that roll (benchmarks/ai_strength.md)
     search_budget = {"scope": "all"}
@@ -92,11 +94,12 @@ class AncientsRuleset(Ruleset):
             if len(cmds) > 1 or len(bodies) > 1 or len({s.side for s in specs}) > 1:
                 problems.append(f"hex {hmap.label(h)}: at most one unit and one friendly "
                                 f"Commander per cell ({', '.join(s.id for s in specs)})")
+        known = self.rule_defaults
         for key, value in scenario.rules.items():
-            if key not in RULE_DEFAULTS:
-                problems.append(f"rules.{key}: unknown rule flag (known: {', '.join(sorted(RULE_DEFAULTS))})")
-            elif type(value) is not type(RULE_DEFAULTS[key]):
-                problems.append(f"rules.{key}: expected {type(RULE_DEFAULTS[key]).__name__}")
+            if key not in known:
+                problems.append(f"rules.{key}: unknown rule flag (known: {', '.join(sorted(known))})")
+            elif type(value) is not type(known[key]):
+                problems.append(f"rules.{key}: expected {type(known[key]).__name__}")
         if scenario.rules.get("elephants_frighten", "any") not in ("any", "enemy"):
             problems.append("rules.elephants_frighten: \"any\" or \"enemy\"")
         for sid in [s.id for s in scenario.sides]:
@@ -106,6 +109,11 @@ class AncientsRuleset(Ruleset):
 
     def initial_state(self, scenario: Any) -> State:
         return phases.initial_state(self, scenario)
+
+    def start_stats(self, spec: Any) -> dict[str, Any]:
+        """A unit's stats at the start of the battle: its kind's, with the scenario's overrides.
+        (Age of Gunpowder adds those of the formation it starts in.)"""
+        return dict(spec.stats)
 
     # --- helpers ----------------------------------------------------------------------------
     def _unit(self, g: Any, order: Order) -> Unit | None:

@@ -80,7 +80,7 @@ def target_blocker(g: Any, unit: Unit, target: Hex, mode: str, occupied=None) ->
     if not in_field_of_fire(unit.hex, unit.facing, target):  # type: ignore[arg-type]
         return "the target is outside the field of fire (1.6.4)"
     seen, _ = sight(g.map, occupied or _occupied_fn(g), unit.hex, target)  # type: ignore[arg-type]
-    if not seen:
+    if not seen and not unit.stat("indirect"):
         return "no line of sight to the target (1.6.5)"
     return None
 
@@ -106,7 +106,11 @@ def modifiers(g: Any, unit: Unit, target: Hex, mode: str) -> list[tuple[str, int
         mods.append(("shooter has not moved this turn", 1))
     if board.friendly_commander_with(g.state, unit) is not None:
         mods.append(("friendly commander with the shooter", 1))
-    _, behind = sight(g.map, _occupied_fn(g), unit.hex, target)  # type: ignore[arg-type]
+    seen, behind = sight(g.map, _occupied_fn(g), unit.hex, target)  # type: ignore[arg-type]
+    if not seen and unit.stat("indirect"):
+        # a unit that may fire without sight does so at its ``indirect`` modifier (Gunpowder
+        # howitzers, 5.6); no Ancient Battles unit has the stat
+        mods.append((str(unit.stat("indirect_why")), int(unit.stat("indirect"))))
     terrain = g.map.terrain_at(target)
     if terrain in SIGHT_BLOCKING or behind:
         what = "in fortifications" if terrain == "fortification" else (
