@@ -11,6 +11,9 @@ RULE_OF_KIND = {"move": "5.6 as 4.8", "pivot": "5.6 as 4.8", "shoot": "5.6 as 4.
                 "engine-fire": "5.5", "end-phase": "5.5", "choose-hit": "5.6 as 4.11",
                 "advance": "5.6 as 4.10", "resign": "4.15", "dash": "5.6"}
 
+#: what a reason that names a rule looks like: "(5.6 ...", "(as 4.10)", "(G-P4)", "(rules.year)"
+NAMES_A_RULE = re.compile(r"\((\d|G-|rules\.)|\(.*\d\.\d")
+
 
 def gunpowder_words(reason: str | None, kind: str = "") -> str | None:
     """A refusal from the shared Ancients code in this set's words and rule numbers: engines are
@@ -23,6 +26,6 @@ def gunpowder_words(reason: str | None, kind: str = "") -> str | None:
            .replace("Missile Engine", "artillery").replace("missile weapons", "muskets or guns"))
     out = out.replace("(4.6)", "(5.4)").replace("(4.7)", "(5.5)").replace("(4.7.1)", "(5.5)")
     out = re.sub(r"\((4\.\d[\d./]*|G-A\d+)", r"(5.6 as \1", out)
-    if "(" not in out and kind in RULE_OF_KIND:
+    if not NAMES_A_RULE.search(out) and kind in RULE_OF_KIND:
         out = f"{out} ({RULE_OF_KIND[kind]})"
     return out
