@@ -63,7 +63,7 @@ class _Ctx(PlainRecord):
                 start = hits[idx]
                 end = hits[idx + 1] if idx + 1 < len(hits) else None
                 if field:
-                    key = field.split("[")[0]
+                    key = field.split("[")[0].split(".")[0]  # stats.formation: the stats line
                     lines = self.text.splitlines()
                     for n in range(start, (end or len(lines) + 1) - 1):
                         if re.match(rf"^\s*{re.escape(key)}\s*=", lines[n]):
