@@ -287,6 +287,15 @@ def test_5_6_commander_plus_one_and_lost_with_his_unit():
     odds = g.odds(Order.make("shoot", unit="s", target=list(H(g, t))))
     assert dict(map(tuple, odds["modifiers"])) == {"shooter has not moved this turn": 1,
                                                     "friendly commander with the shooter": 1}
+    # G-P5: killed or wounded = lost as 4.11, with the unit he stands with; his 6 SP count (G-A5)
+    s2 = walk(g0, X, E)
+    g = game([("s", "a", "line-infantry", X, "NE", "line"), ("s2", "a", "line-infantry", s2, "NW", "line"),
+              ("t", "b", "guns", t, "SW", "limbered", "poor"), ("k", "b", "commander", t, "SW", "mounted"),
+              far()])
+    play(g, "shoot", rolls=(4, 1), unit="s", target=t)       # a hit; poor, 1: lose 1 SP
+    evs = play(g, "shoot", rolls=(4, 1), unit="s2", target=t)
+    assert events(evs, "commander-lost") and not unit(g, "k").alive
+    assert g.state.sides["b"]["lost"] == 2 + 6
 
 
 def test_5_5_every_refusal_names_its_rule():
