@@ -149,12 +149,13 @@ class GunpowderRuleset(AncientsRuleset):
             if (u is None or game.state.result is not None or game.state.pending
                     or game.state.phase != "activation" or self._activation_blocker(game, u)):
                 return
+        forms = [Order.make("form", unit=u.id, formation=f) for f in formations_of(u.stats)
+                 if self.form_blocker(game, u, f) is None]
         for o in super().unit_orders(game, u, moves):
             if o.kind != "dash" and self.step_blocker(game, o, u) is None:
                 yield o
-        for f in formations_of(u.stats):
-            if self.form_blocker(game, u, f) is None:
-                yield Order.make("form", unit=u.id, formation=f)
+            if o.kind == "end-activation":  # the formation changes come next, before the moves
+                yield from forms
 
     def needs_dice(self, game: Any, order: Order) -> bool:
         if order.kind == "form":

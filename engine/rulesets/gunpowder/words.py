@@ -14,10 +14,10 @@ from ..ancients.units import HIT_ON, HIT_TABLE
 from .refusals import gunpowder_words
 from .units import FORMATIONS, SQUARE_FROM, UNIT_TYPES, formations_of, shoots_in, year
 
-PHASE_NAMES = {"initiative": "Initiative: both roll 1d6, the higher goes first (5.5)",
-               "engines": "Artillery Phase: artillery in firing formation fires (5.5; as 4.7.1, designed)",
+PHASE_NAMES = {"engines": "Artillery Phase: batteries in firing formation fire (5.5)",
                "engine-fire": "Artillery fire",
-               "activation": "Activation: each unit moves, changes formation, shoots or attacks (5.5, 5.6)"}
+               "initiative": "Initiative: both roll 1d6, the higher goes first (5.5)",
+               "activation": "Activation: move, change formation, shoot, attack (5.5)"}
 PHASE_TITLES = {"initiative": "Initiative", "engines": "Artillery Phase", "engine-fire": "Artillery fire",
                 "activation": "Activation"}
 STAT_WORDS = {"move": "movement", "range": "range"}
@@ -27,15 +27,16 @@ MARK_WORDS = {"done": "activated this turn", "moved": "has moved", "shot": "has 
 
 #: 5.6 melee rows, as the player aid prints them; "designed" marks what 5.6 completes
 MELEE_ROWS = [
-    ("attacking the enemy in the flank or rear", "+1", "as 4.10"),
+    ("attacking a flank or rear", "+1", "as 4.10"),
     ("cavalry attacking", "+1", "5.6, designed"),
     ("infantry in column attacking", "+1", "5.6, designed"),
     ("friendly commander in the cell", "+1", "5.6"),
-    ("attacked in the flank or rear (a square has none)", "-1", "as 4.10; square 5.6, designed"),
+    ("attacked in flank or rear", "-1", "as 4.10"),
+    ("  a square has no flank or rear", "", "5.6, designed"),
     ("cavalry attacking a square", "-2", "5.6, designed"),
     ("artillery in melee", "-1", "5.6, designed"),
-    ("skirmishers in open order in melee", "-1", "5.6, designed"),
-    ("enemy on a higher hill, in cover or fortified", "-1", "as 4.10"),
+    ("skirmishers in open order", "-1", "5.6, designed"),
+    ("enemy higher, in cover, fortified", "-1", "as 4.10"),
     ("defending in a river", "-1", "as 4.12"),
     ("melee in a forest (both)", "-1", "as 4.12"),
 ]
@@ -139,15 +140,18 @@ def player_aid(ruleset: Any, g: Any) -> list[tuple[str, list[str]]]:
     now = g.state.phase
     seq = [f"{'> ' if p == now or (p == 'engines' and now == 'engine-fire') else '  '}{i}. {name}"
            for i, (p, name) in enumerate(((p, n) for p, n in PHASE_NAMES.items() if p != "engine-fire"), 1)]
-    seq += ["  An activation (5.5): Move; Move and Change formation; Change formation and Move;",
-            "  Move and Shoot; Change formation and Shoot; Move and Attack; Change formation only",
-            "  (the last, and Ancients' Shoot-then-Move and Attack-then-withdraw, designed, 5.6).",
-            "  Then the other side activates; at the end of the turn both check exhaustion (5.4)."]
-    combat = [f"Shooting and melee: roll 1d6 + modifiers; {HIT_ON} or more is a hit (as 4.9, 4.10).",
-              "Who shoots (5.6, designed): line infantry in line or square, skirmishers in line or",
-              "  open order, artillery only in firing formation and only in the Artillery Phase;",
-              "  columns and cavalry never. Howitzers may fire without sight at -1 (designed).",
-              "Shooting: +1 not moved, +1 commander in the cell, -1 target in cover (as 4.9).",
+    seq += ["  An activation (5.5): Move; Move and Change formation;",
+            "  Change formation and Move; Move and Shoot; Change formation",
+            "  and Shoot; Move and Attack. Designed (5.6): Change formation",
+            "  only, and Ancients' Shoot then Move, Attack then withdraw.",
+            "  Then the other side; at the end of the turn, exhaustion (5.4).",
+            "  The Artillery Phase body is designed (5.6, as Ancients 4.7.1)."]
+    combat = [f"Shooting and melee: 1d6 + modifiers, {HIT_ON}+ hits (as 4.9, 4.10).",
+              "Who shoots (5.6, designed): line infantry in line or square;",
+              "  skirmishers in line or open order; artillery only in firing",
+              "  formation, only in the Artillery Phase; columns, cavalry never.",
+              "  Howitzers may fire without sight at -1 (designed).",
+              "Shooting: +1 not moved, +1 commander with it, -1 target in cover.",
               "Melee modifiers (5.6):",
               *(f"  {v:>2}  {n} ({ref})" for n, v, ref in MELEE_ROWS),
               "Hit effect (5.6 as 4.11), the unit hit rolls 1d6:",
