@@ -336,3 +336,15 @@ def test_5_6_preview_gives_exact_odds_first():
     g = game([("s", "a", "line-infantry", X, "NE", "line"), ("t", "b", "line-infantry", t, "SW", "line")])
     line = g.ruleset.odds_summary(g, Order.make("shoot", unit="s", target=list(H(g, t))))
     assert line.startswith("Shooting: you hit on 4+ (1/2 = 50 %)"), line
+
+
+def test_5_1_unit_card_names_the_formation_and_what_it_allows():
+    g = game([("u", "a", "line-infantry", X, "NE", "column"), far()], year=1745)
+    card = dict(g.ruleset.unit_card(g, "u"))
+    assert card["formation"] == "column"
+    assert card["formations"] == "moves column 2, line 1, square 0; shoots in line or square (5.1)"
+    assert card["range"] == "3; not in column (5.6)" and card["movement"] == "2"
+    assert card["square"] == "only after 1790 (5.1); this battle: 1745"
+    play(g, "form", unit="u", formation="line")
+    card = dict(g.ruleset.unit_card(g, "u"))
+    assert (card["formation"], card["range"], card["movement"]) == ("line", "3", "1")

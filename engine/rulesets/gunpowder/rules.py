@@ -181,6 +181,12 @@ class GunpowderRuleset(AncientsRuleset):
         ctx.emit("formation", unit=unit.id, frm=old, to=order["formation"])
 
     # --- previews -------------------------------------------------------------------------------
+    def reachable(self, game: Any, unit_id: str) -> dict[Any, Any]:
+        unit = game.state.units.get(unit_id)
+        if unit is None or self.step_blocker(game, Order.make("move", unit=unit_id), unit):
+            return {}
+        return super().reachable(game, unit_id)
+
     def targets(self, game: Any, unit_id: str) -> list[Any]:
         unit = game.state.units.get(unit_id)
         out = super().targets(game, unit_id)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...hexgrid import Hex
+from ...hexgrid import Hex, hex_distance
 from ...orders import Order
+from ..ancients import board
 from ..ancients import words as ancients_words
 from ..ancients.units import HIT_ON, HIT_TABLE
 from .refusals import gunpowder_words
@@ -51,8 +52,7 @@ def why_not(ruleset: Any, g: Any, uid: str, h: Hex) -> str | None:
     st = g.state
     u = st.units.get(uid)
     if u is not None and u.alive and st.phase == "activation" and not st.pending and st.result is None:
-        from ...hexgrid import hex_distance
-        enemy = ancients_words.board.main_unit_at(st, h)
+        enemy = board.main_unit_at(st, h)
         if enemy is not None and enemy.side != u.side and ruleset._activation_blocker(g, u) is None:
             kind = "melee" if hex_distance(Hex(*u.hex), h) == 1 else "shoot"
             why = ruleset.step_blocker(g, Order.make(kind, unit=u.id, target=list(h)), u)
@@ -82,6 +82,13 @@ def unit_card(ruleset: Any, g: Any, uid: str) -> list[tuple[str, str]]:
     if form == "square" or (form in formations_of(u.stats) and "square" in formations_of(u.stats)
                             and year(g.scenario) < SQUARE_FROM):
         rows.insert(at + 2, ("square", f"only after {SQUARE_FROM} (5.1); this battle: {year(g.scenario)}"))
+    reach = int(u.stats.get("reach", 0))
+    if reach:
+        now = "" if u.stats.get("range") else f"; not in {form} (5.6)"
+        rng = f"{reach}{now}"
+    else:
+        rng = "adjacent (melee only)" if u.stats.get("family") == "cavalry" else "none"
+    rows = [(k, rng if k == "range" else v) for k, v in rows]
     return [(k, _words(v, "") or v) for k, v in rows]
 
 
