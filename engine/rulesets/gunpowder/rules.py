@@ -20,7 +20,7 @@ from hexwar.engine.state import State, Unit
 
 from ..ancients import phases
 from ..ancients.rules import AncientsRuleset
-from . import ai, words
+from . import ai, evaluate, words
 from .refusals import gunpowder_words
 from .units import (
     FORMATIONS, GRADES, RULE_DEFAULTS, SQUARE_FROM, TERRAIN_TYPES, UNIT_TYPES, formations_of,
@@ -201,6 +201,10 @@ class GunpowderRuleset(AncientsRuleset):
 
     def strong_orders(self, game: Any) -> Iterable[tuple[int, Order]]:
         return ai.strong_candidates(self, game)
+
+    def evaluate(self, game: Any, side: str) -> int:
+        """The strong computer's view of a position (evaluate.py)."""
+        return evaluate.evaluate(game, side)
 
     # --- words for the player (words.py) --------------------------------------------------------
     phase_names = words.PHASE_TITLES
