@@ -77,7 +77,8 @@ class _Login(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
-        self.key: asyncssh.SSHKey | None = None
+        self.key: asyncssh.SSHKey | None = None      # the identity: a key whose signature verified
+        self._offered: asyncssh.SSHKey | None = None  # the key of the auth attempt under way
         self.counted = False
         self.username = ""
         self.native_match: Referee | None = None  # the match a native client's code named
@@ -117,25 +118,32 @@ class _Login(asyncssh.SSHServer):
         return self.username in NATIVE  # an installed hexwar's invite or watch code
 
     async def validate_password(self, username: str, password: str) -> bool:
+        self._offered = None  # this attempt is a code: no key of an earlier offer counts
         return await self.server.code_login(self, username, password)
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether ``key`` may log in as ``username``. asyncssh asks this *before* it checks the
+        signature (and for a mere query without one), so the key is only a candidate here: it
+        becomes the identity in ``auth_completed``, if this very attempt succeeded."""
+        self._offered = None
         if username in NATIVE:  # a native client that holds a seat comes back by its key
             ok = username == "player" and bool(self.server.matches.of_identity(f"key:{public_line(key)}"))
             if ok:
-                self.key = key
+                self._offered = key
             return ok
         why = self.server.accounts.problem(username, key)
         if why is not None:
             if self.conn is not None:
                 self.conn.send_auth_banner(f"hexwar: {why}\r\n")
             return False
-        self.key = key
+        self._offered = key
         return True
 
     def auth_completed(self) -> None:
-        # the key is proven now: only now does a free name become this key's
+        # asyncssh runs one auth attempt at a time (a new request cancels the one under way),
+        # so the last attempt is the one that succeeded: a key offered in it is proven now
         assert self.conn is not None
+        self.key, self._offered = self._offered, None
         name = self.conn.get_extra_info("username")
         if name in NATIVE:  # as protocol 2's host: a login that opens no channel is closed soon
             asyncio.get_running_loop().call_later(self.server.net_limits.channel_timeout, self._close_if_idle)
