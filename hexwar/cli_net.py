@@ -46,6 +46,8 @@ def _ui(kind: str, args: argparse.Namespace) -> int:
     app = HexwarApp(net=NetStart(kind, args), theme=getattr(args, "theme", None),
                     ascii=getattr(args, "ascii", False))
     code = app.run()
+    if app.return_code:  # the UI crashed (Textual has shown why): never exit 0
+        return int(app.return_code)
     if app.net_error:
         print(f"hexwar: {app.net_error}", file=sys.stderr)
         return EXIT_REFUSED

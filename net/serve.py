@@ -256,10 +256,14 @@ class Server:
             home = self.player_home(name)
             env = {"HEXWAR_HOME": str(home), "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
                    SOCKET_ENV: str(self.lobby.path), TICKET_ENV: ticket}
-            if "NO_COLOR" in (process.env or {}):  # a client that sends NO_COLOR gets no colour
+            sent = process.env or {}
+            if "NO_COLOR" in sent:  # a client that sends NO_COLOR gets no colour
                 env["NO_COLOR"] = "1"
+            if sent.get("COLORTERM") in ("truecolor", "24bit"):
+                env["COLORTERM"] = "truecolor"
             code = await run_on_pty(process, python_argv("served-session", "--player", name), env,
-                                    idle_timeout=self.limits.idle_seconds, on_start=started.append)
+                                    idle_timeout=self.limits.idle_seconds, on_start=started.append,
+                                    cwd=home, on_crash=lambda status, report: _log_crash(name, status, report))
         except Exception as exc:  # one session failing never takes the server down
             log.error("session of %s failed: %s", name, exc)
             code = 1
@@ -360,6 +364,14 @@ class _Started:
     def append(self, pid: int) -> None:
         self.pids.append(pid)
         self.children.add(pid)
+
+
+def _log_crash(name: str, status: int, report: str) -> None:
+    """A UI process that failed: its traceback goes to the server's log (the player saw one line)."""
+    if report.strip():
+        log.error("the UI of %s failed (exit %d):\n%s", name, status, report.rstrip())
+    elif status not in (128 + signal.SIGHUP, 128 + signal.SIGKILL):  # hung up on: not a failure
+        log.warning("the UI of %s exited with status %d", name, status)
 
 
 def _public_host(bound: str) -> str:
