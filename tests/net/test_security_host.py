@@ -1,0 +1,79 @@
+"""Issue 27, ``hexwar host`` (finding 7): its connection caps cannot be held by idle TCP
+connections. Over real SSH on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+
+from hexwar.net import handshake
+from hexwar.net.client import open_link
+from hexwar.net.limits import Gate, Limits
+
+from netkit import start_host
+
+
+async def test_27_7_sixteen_idle_tcp_connections_do_not_keep_the_guest_out_of_host(tmp_path, scenario):
+    host = await start_host(tmp_path / "h", scenario)
+    assert host.limits.max_connections == 16                 # the default cap, filled below
+    idle = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(16)]
+    try:
+        await asyncio.sleep(0.2)                              # all of them are counted by now
+        conn, link = await asyncio.wait_for(open_link(
+            "127.0.0.1", host.port, home=tmp_path / "g", username="player",
+            code=host.invitation()["code"]), 20)
+        hello = await asyncio.wait_for(handshake.receive_hello(link), 20)
+        assert hello["role"] == "host"                        # today: the connection is closed
+        link.close()
+        conn.close()
+    finally:
+        for _, writer in idle:
+            writer.close()
+        await host.close()
+
+
+async def test_27_7_connections_that_logged_in_are_never_displaced(tmp_path, scenario):
+    """Making room takes only connections still logging in: with every place held by a login,
+    a newcomer is refused, and told why in words (an auth banner, then the disconnect)."""
+    host = await start_host(tmp_path / "h", scenario, watch_code="watch-code-4711",
+                            limits=Limits(max_connections=2))
+    banners = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg, lang):
+            banners.append(msg)
+
+    def login(**kw):
+        return asyncssh.connect("127.0.0.1", host.port, known_hosts=None, username="spectator",
+                                password="watch-code-4711", client_keys=None, agent_path=None,
+                                config=None, **kw)
+    held = [await login(), await login()]
+    try:
+        try:
+            late = await login(client_factory=Client, login_timeout=10)
+            late.close()
+            raise AssertionError("a third login was let in")
+        except asyncssh.Error as exc:
+            assert "server is full" in str(exc.reason)
+        assert banners and "the server is full" in banners[0]
+        assert all(not c.is_closed() for c in held)
+    finally:
+        for c in held:
+            c.close()
+        await host.close()
+
+
+def test_27_7_the_gate_makes_room_from_the_oldest_login_in_progress():
+    gate = Gate(total=3, per_address=2)
+    assert gate.arrive("a1", "10.0.0.1") == (None, [])
+    assert gate.arrive("a2", "10.0.0.1") == (None, [])
+    gate.authenticated("a1")
+    assert gate.arrive("a3", "10.0.0.1") == (None, ["a2"])   # the address's oldest still logging in
+    gate.authenticated("a3")
+    refused, evicted = gate.arrive("a4", "10.0.0.1")
+    assert refused and "10.0.0.1" in refused and evicted == []
+    assert gate.arrive("b1", "10.0.0.2") == (None, [])
+    gate.authenticated("b1")
+    refused, _ = gate.arrive("c1", "10.0.0.3")
+    assert refused and "full" in refused and len(gate) == 3
