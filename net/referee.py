@@ -271,10 +271,11 @@ class Matches:
     Loaded again (journals verified) when the server starts, so matches outlive it."""
 
     def __init__(self, home: Path, limits: Limits | None = None, max_matches: int = 1000,
-                 per_player: int = 20) -> None:
+                 per_player: int = 20, open_seat_seconds: float = 7 * 86400.0) -> None:
         self.dir = secure_dir(Path(home) / "matches")
         self.limits = limits or Limits()
-        self.max_matches = max_matches
+        self.max_matches = max_matches  # matches being played at once; finished ones never count
+        self.open_seat_seconds = open_seat_seconds  # an untaken seat after this long: the match is closed
         self.per_player = per_player  # matches one player may have open (not over) at once
         self._held: dict[str, object] = {}  # match id -> the login that spent its invite code
         self.turn_time = 0  # seconds per decision for a new match that names none (hexwar serve --turn-time)
@@ -307,8 +308,9 @@ class Matches:
                turn_time: int | None = None) -> Referee:
         """A new match with ``creator`` (an identity, see ``MatchInfo``) in ``side``'s seat and the
         other seat open (to any served player from the lobby, or with the code to a native one)."""
-        if len(self.by_id) >= self.max_matches:
-            raise HexwarNetError(f"the server holds {self.max_matches} matches; no more can be opened")
+        self.expire_open_seats()
+        if self.live() >= self.max_matches:
+            raise HexwarNetError(f"the server has {self.max_matches} matches going; no more can be opened now")
         going = [r for r in self.of_identity(creator) if not r.match.over]
         if len(going) >= self.per_player:
             raise HexwarNetError(f"you have {len(going)} matches going; finish one before opening another")
@@ -333,6 +335,30 @@ class Matches:
         self._save(info)
         _start_clock_if_running(referee)
         return referee
+
+    def live(self) -> int:
+        """Matches that count against the cap: not over (finished ones never count)."""
+        return sum(1 for r in self.by_id.values() if not r.match.over)
+
+    def expire_open_seats(self, now: float | None = None) -> list[str]:
+        """Close every match whose open seat nobody took within ``open_seat_seconds`` and in which
+        no order was played: it leaves the lobby and counts no more. Its files are kept, moved to
+        ``matches/expired``. Returns the ids closed."""
+        now = _now() if now is None else now
+        gone = [mid for mid in sorted(self.by_id)
+                if self.by_id[mid].info.open_side() is not None and self.by_id[mid].match.seq == 0
+                and not self.by_id[mid].match.over
+                and now - self.by_id[mid].info.created > self.open_seat_seconds]
+        if gone:
+            expired = secure_dir(self.dir / "expired")
+            for mid in gone:
+                ref = self.by_id.pop(mid)
+                ref.close()
+                self._held.pop(mid, None)
+                for path in sorted(self.dir.glob(f"{mid}.*")):
+                    os.replace(path, expired / path.name)
+                log.info("closed served match %s: its open seat was not taken", mid)
+        return gone
 
     def claim_code(self, code: str, holder: object) -> Referee | None:
         """Spend an invite code at login: the match it opens, held for ``holder`` (one login)

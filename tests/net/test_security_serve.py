@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 
 import asyncssh
 import pytest
 from asyncssh.public_key import SSHLocalKeyPair
 
 from hexwar.net.framing import FrameReader
-from hexwar.net.keys import public_line
+from hexwar.net.keys import fingerprint, public_line
 from hexwar.net.serve import Limits, Server
 from hexwar.scenarios.loader import find_scenario, load_scenario
 
@@ -136,3 +137,111 @@ async def test_27_5_a_stray_module_beside_the_server_is_not_imported_by_a_served
     assert "HEXWAR_TEST_SERVER_SECRET" not in env and "PYTHONPATH" not in env
     assert env["TERM"] == "xterm-256color"                # an unknown TERM is not passed on
     assert env["HEXWAR_HOME"] == str(srv.home / "players" / "uma")
+
+
+# --- 27.4: accounts and matches cannot be used up --------------------------------------------
+
+async def _login_time(port: int, name: str, key) -> float:
+    start = time.perf_counter()
+    async with asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key], known_hosts=None,
+                                agent_path=None, config=None):
+        pass
+    return time.perf_counter() - start
+
+
+async def _throw_away(port: int, n: int) -> None:
+    """One fresh key and name, logging in and asking for a terminal session (a real one)."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect("127.0.0.1", port, username=f"throwaway{n}", client_keys=[key],
+                                known_hosts=None, agent_path=None, config=None) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await asyncio.wait_for(process.stdout.read(200), 30)   # the refusal, or the UI's first bytes
+        process.close()
+
+
+async def test_27_4_three_hundred_throw_away_keys_from_one_address_make_only_what_the_rate_allows(tmp_path):
+    srv = await Server(tmp_path / "serve", Limits(per_address=16)).start("127.0.0.1", 0)
+    try:
+        owner = asyncssh.generate_private_key("ssh-ed25519")
+        async with asyncssh.connect("127.0.0.1", srv.port, username="olga", client_keys=[owner],
+                                    known_hosts=None, agent_path=None, config=None) as conn:
+            screen = Screen(await conn.create_process(term_type="xterm", term_size=(100, 32), encoding=None))
+            await screen.wait_for("playing as olga")               # an existing player
+            screen.process.stdin.write(b"\x11")
+            await asyncio.wait_for(screen.process.wait(), 30)
+        assert len(srv.accounts) == 1
+        before = sorted([await _login_time(srv.port, "olga", owner) for _ in range(9)])[4]
+        writes = srv.accounts.db.total_changes
+        for start in range(0, 300, 10):                           # ten at a time, 300 in all
+            await asyncio.gather(*(_throw_away(srv.port, n) for n in range(start, start + 10)))
+        after = sorted([await _login_time(srv.port, "olga", owner) for _ in range(9)])[4]
+        allowed = srv.limits.new_accounts_per_address
+        assert len(srv.accounts) <= 1 + allowed + 1               # today: 301 (one per key, at login)
+        assert srv.accounts.db.total_changes - writes <= allowed + 1   # one small insert each, no rewrite
+        assert after < 5 * before, (before, after)                # generous: the login stays flat
+    finally:
+        await srv.close()
+
+
+async def test_27_4_a_login_alone_makes_no_account(server):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect("127.0.0.1", server.port, username="nobody", client_keys=[key],
+                                known_hosts=None, agent_path=None, config=None) as conn:
+        result = await asyncio.wait_for(conn.run(encoding=None), 30)    # no terminal: told how
+    assert result.exit_status == 1
+    assert "nobody" not in server.accounts and len(server.accounts) == 0
+
+
+async def test_27_4_finished_matches_never_stop_a_new_one(tmp_path, monkeypatch):
+    from hexwar.net import lobby
+    from test_referee import As
+    cap = 20                                   # the default cap is 1000; the mechanism is the same
+    srv = await Server(tmp_path / "serve", Limits(per_address=8, matches=cap)).start("127.0.0.1", 0)
+    try:
+        scenario = border_clash()
+        for n in range(cap):
+            ref = srv.matches.create(scenario, f"player:p{n}", "red")
+            ref.match.finish("red", "resigned")
+        assert len(srv.matches.by_id) == cap
+        with As(srv, "newcomer", monkeypatch):
+            made = await lobby.ask("create", scenario="border-clash", side="red")  # today: refused
+        assert made["match"] in srv.matches.by_id
+        for n in range(cap - 1):                       # matches being played still count
+            srv.matches.create(scenario, f"player:q{n}", "red")
+        with As(srv, "one-too-many", monkeypatch), pytest.raises(lobby.LobbyRefused, match="matches going"):
+            await lobby.ask("create", scenario="border-clash", side="red")
+    finally:
+        await srv.close()
+
+
+def test_27_4_an_open_seat_nobody_takes_expires(tmp_path):
+    from hexwar.net.referee import Matches
+    matches = Matches(tmp_path / "m", max_matches=1, open_seat_seconds=3600)
+    stale = matches.create(border_clash(), "player:ann", "red")
+    stale.info.created -= 7200                                    # opened two hours ago
+    fresh = matches.create(border_clash(), "player:bob", "red")   # the stale one made room
+    assert stale.info.id not in matches.by_id and fresh.info.id in matches.by_id
+    assert [m["id"] for m in matches.lobby("cid")["open"]] == [fresh.info.id]
+    assert (tmp_path / "m" / "matches" / "expired" / f"{stale.info.id}.journal").exists()  # kept
+    matches.close()
+
+
+def test_27_4_accounts_whose_player_never_came_back_expire_and_json_is_migrated(tmp_path):
+    import json
+    from hexwar.net.accounts import Accounts
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
+    (tmp_path / "accounts.json").write_text(json.dumps({"old": {
+        "key": public_line(keys[2]), "fingerprint": fingerprint(keys[2]), "since": "2025-01-01T00:00:00Z"}}))
+    now = [1_000_000.0]
+    accounts = Accounts(tmp_path / "accounts.db", clock=lambda: now[0])
+    assert accounts.migrate_json(tmp_path / "accounts.json") == 1
+    assert not (tmp_path / "accounts.json").exists() and accounts.fingerprint_of("old") == fingerprint(keys[2])
+    accounts.claim("once", keys[0])
+    accounts.claim("twice", keys[1])
+    now[0] += 60
+    accounts.claim("twice", keys[1])                              # came back
+    now[0] += 8 * 86400
+    assert accounts.expire_unused(7 * 86400, keep=lambda name: False) == ["once"]
+    assert "once" not in accounts and "twice" in accounts and "old" in accounts
+    assert accounts.problem("once", keys[1]) is None               # the name is free again
+    accounts.close()
