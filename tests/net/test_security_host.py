@@ -11,7 +11,7 @@ from hexwar.net import handshake
 from hexwar.net.client import open_link
 from hexwar.net.limits import Gate, Limits
 
-from netkit import start_host
+from netkit import guest_for, start_host
 
 
 async def test_27_7_sixteen_idle_tcp_connections_do_not_keep_the_guest_out_of_host(tmp_path, scenario):
@@ -77,3 +77,24 @@ def test_27_7_the_gate_makes_room_from_the_oldest_login_in_progress():
     gate.authenticated("b1")
     refused, _ = gate.arrive("c1", "10.0.0.3")
     assert refused and "full" in refused and len(gate) == 3
+
+
+async def test_27_8_a_client_that_refuses_the_hosts_recorded_result_stops_instead_of_looping(tmp_path, scenario):
+    host = await start_host(tmp_path / "h", scenario)
+    guest = guest_for(host, tmp_path / "g")
+    run = asyncio.ensure_future(guest.run(give_up=60))
+    try:
+        await asyncio.wait_for(guest.connected.wait(), 20)
+        await guest.session.wait_until(lambda: guest.session.connected, 20)
+        said: list[str] = []
+        guest.session.subscribe(lambda ev: said.append(ev.text))
+        # the host records a result the guest never agreed to (no turn timer runs), then the link drops
+        host.session.match.finish(host.session.side, "the opponent ran out of time")
+        host.session.link.close()
+        session = await asyncio.wait_for(run, 30)            # today: reconnects until give_up
+        assert not session.over and session.refused >= 3
+        assert any("disagree" in text for text in said), said
+        assert session.links <= 5
+    finally:
+        run.cancel()
+        await host.close()
