@@ -93,7 +93,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _logged(command):
     """Set up logging as ``--verbose`` asks, then run ``command`` (imported only when it runs)."""
     def run(args: argparse.Namespace) -> int:
+        from hexwar.net.limits import bound_net_log
         from hexwar.net.runner import logged
+        bound_net_log()  # warnings about peers: bounded over time, however often they reconnect
         return logged(command)(args)
     return run
 

@@ -8,6 +8,8 @@ them. ``Limits`` holds the defaults; the command line overrides a few (``--max-c
 
 from __future__ import annotations
 
+import logging
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -170,3 +172,41 @@ class Gate:
     def _oldest_unauthenticated(self, address: str | None) -> object | None:
         return next((c for c, (a, authed) in self._open.items()
                      if not authed and (address is None or a == address)), None)
+
+
+class LogBudget(logging.Filter):
+    """Warnings about peers, bounded over time rather than per connection: each kind of line
+    (its format string, and the peer's address when the caller names one with ``extra={"peer":
+    ...}``) gets ``burst`` lines, then one a minute; what was left out is counted on the next line
+    shown. A peer that reconnects to repeat itself cannot fill the disk."""
+
+    def __init__(self, burst: int = 20, per_second: float = 1 / 60, tracked: int = 1024) -> None:
+        super().__init__()
+        self.buckets = Buckets(burst, per_second, tracked=tracked)
+        self.dropped: OrderedDict[str, int] = OrderedDict()
+        self.tracked = tracked
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
+        key = f"{getattr(record, 'peer', '')}|{record.msg}"
+        if self.buckets.refused(key, time.monotonic()) is not None:
+            self.dropped[key] = self.dropped.pop(key, 0) + 1
+            while len(self.dropped) > self.tracked:
+                self.dropped.popitem(last=False)
+            return False
+        left_out = self.dropped.pop(key, 0)
+        if left_out:
+            record.msg = f"{record.msg} ({left_out} more like this not shown)"
+        return True
+
+
+def bound_net_log() -> LogBudget:
+    """Put a ``LogBudget`` on the ``hexwar.net`` logger (once) and return it."""
+    logger = logging.getLogger("hexwar.net")
+    for f in logger.filters:
+        if isinstance(f, LogBudget):
+            return f
+    budget = LogBudget()
+    logger.addFilter(budget)
+    return budget

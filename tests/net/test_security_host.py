@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 
 import asyncssh
+import pytest
 
 from hexwar.net import handshake
 from hexwar.net.client import open_link
-from hexwar.net.limits import Gate, Limits
+from hexwar.net.errors import LinkClosed
+from hexwar.net.limits import Gate, Limits, bound_net_log
 
-from netkit import guest_for, start_host
+from netkit import Hostile, guest_for, start_host
 
 
 async def test_27_7_sixteen_idle_tcp_connections_do_not_keep_the_guest_out_of_host(tmp_path, scenario):
@@ -98,3 +100,47 @@ async def test_27_8_a_client_that_refuses_the_hosts_recorded_result_stops_instea
     finally:
         run.cancel()
         await host.close()
+
+
+@pytest.fixture
+def net_log_budget():
+    import logging
+    budget = bound_net_log()
+    yield budget
+    logging.getLogger("hexwar.net").removeFilter(budget)
+
+
+async def test_27_8_warnings_about_a_peer_are_bounded_over_time_not_per_connection(
+        tmp_path, scenario, caplog, net_log_budget):
+    import logging
+    caplog.set_level(logging.WARNING, logger="hexwar.net")
+    host = await start_host(tmp_path / "h", scenario)
+    hostile = Hostile(host, tmp_path / "g", code=host.invitation()["code"])
+    try:
+        for _ in range(30):                       # reconnect, send a frame that does not decode
+            await hostile.connect()
+            await hostile.send_raw(b"\xc1")
+            with pytest.raises(LinkClosed):
+                while True:
+                    await asyncio.wait_for(hostile.link.recv(), 10)
+            hostile.close()
+        assert host.session.refused >= 30                     # every one was refused ...
+        lines = [r for r in caplog.records if "undecodable" in r.getMessage()]
+        assert len(lines) <= net_log_budget.buckets.burst     # ... today: one line each, 30
+    finally:
+        hostile.close()
+        await host.close()
+
+
+def test_27_8_the_network_commands_bound_their_log():
+    import argparse
+    import logging
+    from hexwar.cli_net import _logged
+    from hexwar.net.limits import LogBudget
+    logger = logging.getLogger("hexwar.net")
+    try:
+        assert _logged(lambda args: 0)(argparse.Namespace(verbose=False)) == 0
+        assert any(isinstance(f, LogBudget) for f in logger.filters)
+    finally:
+        for f in [f for f in logger.filters if isinstance(f, LogBudget)]:
+            logger.removeFilter(f)
