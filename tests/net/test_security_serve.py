@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import subprocess
 import time
 
 import asyncssh
@@ -245,3 +247,56 @@ def test_27_4_accounts_whose_player_never_came_back_expire_and_json_is_migrated(
     assert "once" not in accounts and "twice" in accounts and "old" in accounts
     assert accounts.problem("once", keys[1]) is None               # the name is free again
     accounts.close()
+
+
+# --- 27.7 and 27.9: what a plain OpenSSH client is told, and idle logins ----------------------
+
+def _openssh(port: int, name: str, key, tmp_path, *command: str) -> subprocess.CompletedProcess:
+    """The real ``ssh`` client, as a player would run it (batch mode: it asks nothing)."""
+    path = tmp_path / f"id_{name}_{fingerprint(key)[-6:].replace('/', '_')}"
+    key.write_private_key(str(path))
+    os.chmod(path, 0o600)
+    return subprocess.run(
+        ["ssh", "-p", str(port), "-i", str(path), "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
+         "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=INFO",
+         "-F", "/dev/null", f"{name}@127.0.0.1", *command],
+        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
+async def test_27_9_refusals_reach_a_real_openssh_client_as_words(tmp_path):
+    srv = await Server(tmp_path / "serve", Limits(per_address=1)).start("127.0.0.1", 0)
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
+    try:
+        held = await asyncssh.connect("127.0.0.1", srv.port, username="ann", client_keys=[keys[0]],
+                                      known_hosts=None, agent_path=None, config=None)
+        try:   # the address's one place is held by a login: a second is refused, in words
+            out = await asyncio.to_thread(_openssh, srv.port, "bob", keys[1], tmp_path, "true")
+        finally:
+            held.close()
+            await held.wait_closed()
+        assert out.returncode != 0
+        assert "too many connections from 127.0.0.1" in out.stderr, out.stderr
+        assert "banner line contains invalid characters" not in out.stderr   # today's message
+        srv.accounts.claim("dave", keys[0])
+        await asyncio.sleep(0.2)
+        out = await asyncio.to_thread(_openssh, srv.port, "dave", keys[1], tmp_path, "true")
+        assert out.returncode != 0 and "belongs to another key" in out.stderr, out.stderr
+    finally:
+        await srv.close()
+
+
+async def test_27_7_a_login_that_opens_no_session_is_closed_and_idle_tcp_does_not_keep_players_out(tmp_path):
+    srv = await Server(tmp_path / "serve", Limits(per_address=4)).start("127.0.0.1", 0)
+    srv.net_limits.channel_timeout = 0.5
+    try:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        idle = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(4)]
+        conn = await asyncio.wait_for(asyncssh.connect(     # today: refused, the address is full
+            "127.0.0.1", srv.port, username="ivy", client_keys=[key], known_hosts=None,
+            agent_path=None, config=None), 20)
+        await asyncio.wait_for(conn.wait_closed(), 10)    # no session opened: closed (today: kept)
+        for _, writer in idle:
+            writer.close()
+    finally:
+        await srv.close()
