@@ -55,7 +55,7 @@ games and matches again. With hexwar installed, join a match here by its invite 
 
 @dataclass
 class Limits:
-    """What one server allows at once; every figure is configurable from the command line."""
+    """What one server allows at once; the main figures are options of ``hexwar serve``."""
 
     sessions: int = 64            # interactive sessions (UI processes) at once
     connections: int = 256        # SSH connections at once, logged in or not
