@@ -225,7 +225,10 @@ class Server:
         if key is None:
             return "log in with an SSH key: it is your identity here"
         if name not in self.accounts:
-            self.accounts.expire_unused(self.limits.unused_account_days * 86400, self._holds_something)
+            if self.accounts.full():  # make room from accounts nobody uses, then judge
+                gone = self.accounts.expire_unused(self.limits.unused_account_days * 86400, self._holds_something)
+                if gone:
+                    log.info("forgot %d accounts whose players never came back", len(gone))
             why = self.accounts.problem(name, key)
             if why is not None:
                 return why

@@ -300,3 +300,33 @@ async def test_27_7_a_login_that_opens_no_session_is_closed_and_idle_tcp_does_no
             writer.close()
     finally:
         await srv.close()
+
+
+def test_27_4_the_match_index_is_sqlite_one_row_a_match_and_older_json_is_read_in(tmp_path):
+    import json
+    import sqlite3
+    from dataclasses import asdict
+    from hexwar.net.referee import Matches
+    matches = Matches(tmp_path / "m")
+    made = [matches.create(border_clash(), f"player:p{n}", "red") for n in range(3)]
+    made[0].match.finish("red", "resigned")
+    matches._changed(made[0])
+    old_info = asdict(made[2].info)
+    matches.close()
+    folder = tmp_path / "m" / "matches"
+    db = sqlite3.connect(str(folder / "index.db"))
+    rows = db.execute("SELECT id, over FROM matches ORDER BY created").fetchall()
+    db.close()
+    assert [r[0] for r in rows] == [r.info.id for r in made]            # one row a match
+    assert [r[1] for r in rows] == [1, 0, 0]                            # finished: one query away
+    # an older server's info file beside its journal is read in once
+    db = sqlite3.connect(str(folder / "index.db"))
+    db.execute("DELETE FROM matches WHERE id = ?", (old_info["id"],))
+    db.commit()
+    db.close()
+    (folder / f"{old_info['id']}.json").write_text(json.dumps(old_info))
+    again = Matches(tmp_path / "m")
+    assert sorted(again.by_id) == sorted(r.info.id for r in made)
+    assert not (folder / f"{old_info['id']}.json").exists()
+    assert (folder / f"{old_info['id']}.json.migrated").exists()
+    again.close()
