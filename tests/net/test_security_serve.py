@@ -114,6 +114,8 @@ async def test_27_5_a_stray_module_beside_the_server_is_not_imported_by_a_served
     marker = tmp_path / "imported"
     (stray / "rich.py").write_text(f"open({str(marker)!r}, 'w').write('stray rich ran')\n")
     (stray / "textual.py").write_text(f"open({str(marker)!r}, 'w').write('stray textual ran')\n")
+    (stray / "hexwar").mkdir()                            # a stray package of the program's own name
+    (stray / "hexwar" / "__init__.py").write_text(f"open({str(marker)!r}, 'w').write('stray hexwar ran')\n")
     monkeypatch.chdir(stray)                              # the server runs from that folder
     monkeypatch.setenv("PYTHONPATH", str(stray))          # and its operator's environment says so too
     monkeypatch.setenv("HEXWAR_TEST_SERVER_SECRET", "s3cret")
