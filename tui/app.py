@@ -154,7 +154,7 @@ class HexwarApp(App):
             return
         self._play(session)
         if session.load_warning:
-            self.push_screen(Message("The save was damaged at its end", session.load_warning))
+            self.push_screen(Message("The save was damaged", session.load_warning))
 
     def open_replay(self, path: Path) -> None:
         from .screen_replay import ReplayData, ReplayScreen
