@@ -176,39 +176,105 @@ def _levels(given: list[str], sides: list[str]) -> dict[str, str]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from hexwar.match import replay
+    """Replay (and with ``--verify`` check) a journal. A damaged journal is read up to its last
+    good record: that part is replayed, and the verdict names the first bad record and how to
+    recover the good orders. With ``--json`` the verdict is printed on stdout whatever it is."""
     from hexwar.journal import JournalError, read_journal
+    from hexwar.match import replay
     from hexwar.scenario_cache import default_dir
     _batch_collector()
     start = time.perf_counter()
+    data: dict[str, Any] = {"file": args.file, "verified": bool(args.verify), "verdict": "ok",
+                            "first_bad_record": None, "problem": None, "orders_good": 0, "recover": None}
+    orders_good = [0]
+
+    def count(number: int, game: Any, events: Any) -> None:
+        orders_good[0] += 1
+
+    report = contents = None
+    failure: tuple[str, int] | None = None  # (message, exit code)
     try:
-        contents = read_journal(args.file)
-        report = replay(args.file, contents, verify=args.verify, scenario_cache=default_dir())
+        contents = read_journal(args.file, salvage=True)
+        report = replay(args.file, contents, verify=args.verify, on_order=count,
+                        scenario_cache=default_dir())
     except JournalError as exc:
-        # A damaged file is bad input; a file whose orders do not replay is a refusal.
+        # A file whose orders do not replay is a refusal by the game; a broken file is bad input.
         refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)
-        raise UserError(f"journal refused: {exc}", EXIT_REFUSED if refused else EXIT_BAD_INPUT) from None
-    seconds = time.perf_counter() - start
-    state = report.game.state
-    result = report.result or {}
-    data = {"file": args.file, "scenario": report.header.get("scenario"), "orders": report.orders,
-            "verified": bool(args.verify), "digest": report.game.digest(), "turn": state.turn,
-            "over": report.result is not None, "winner": result.get("winner"),
-            "reason": result.get("reason"), "ruleset_changed": report.ruleset_changed,
-            "seconds": round(seconds, 3)}
+        record = exc.record
+        if record is not None and contents is not None:
+            record = _file_record_number(contents, record)
+        data.update(first_bad_record=record, problem=exc.reason)
+        failure = (f"journal refused: {args.file}: " + ("" if record is None else f"record {record}: ")
+                   + exc.reason, EXIT_REFUSED if refused else EXIT_BAD_INPUT)
+    data["orders_good"] = orders_good[0]
+    if contents is not None and failure is None and contents.torn:
+        failure = _damage_verdict(args.file, contents, data)
+    if report is not None:
+        state = report.game.state
+        result = report.result or {}
+        data.update(scenario=report.header.get("scenario"), orders=report.orders,
+                    digest=report.game.digest(), turn=state.turn, over=report.result is not None,
+                    winner=result.get("winner"), reason=result.get("reason"),
+                    ruleset_changed=report.ruleset_changed)
+    data["seconds"] = round(time.perf_counter() - start, 3)
+    if failure is not None:
+        data["verdict"] = "refused"
+        data["exit"] = failure[1]
+        if args.json:
+            _print_json(data)
+        elif report is not None:
+            print(f"{args.file}: the {report.orders} good orders replayed "
+                  f"({'every digest verified' if args.verify else 'not verified'}); final digest {data['digest']}")
+        message = failure[0] + (f"\n{data['recover']}" if data["recover"] else "")
+        raise UserError(message, failure[1])
+    data["exit"] = EXIT_OK
     if args.json:
         _print_json(data)
+        return EXIT_OK
+    assert report is not None
+    status = "verified: every digest and the hash chain match" if args.verify else "replayed"
+    print(f"{args.file}: {report.orders} orders {status}")
+    if data["over"]:
+        print(f"result: winner {data['winner'] or 'nobody (draw)'} — {data['reason']}")
     else:
-        status = "verified: every digest and the hash chain match" if args.verify else "replayed"
-        print(f"{args.file}: {report.orders} orders {status}")
-        if data["over"]:
-            print(f"result: winner {data['winner'] or 'nobody (draw)'} — {data['reason']}")
-        else:
-            print(f"game in progress at turn {state.turn}")
-        print(f"final digest {data['digest']}")
-        if report.ruleset_changed:
-            print("note: the ruleset's code has changed since this journal was recorded", file=sys.stderr)
+        print(f"game in progress at turn {report.game.state.turn}")
+    print(f"final digest {data['digest']}")
+    if report.ruleset_changed:
+        print("note: the ruleset's code has changed since this journal was recorded", file=sys.stderr)
     return EXIT_OK
+
+
+def _file_record_number(contents: Any, index: int) -> int:
+    """The place in the file (header 0) of the record ``contents.records[index - 1]``, counting
+    the copies a salvaging read skipped."""
+    number = index
+    for skipped in contents.skipped:
+        if skipped <= number:
+            number += 1
+    return number
+
+
+def _damage_verdict(path: str, contents: Any, data: dict[str, Any]) -> tuple[str, int]:
+    """The refusal of a damaged journal whose good part replayed: which record is bad, and how
+    ``play --load`` recovers the good orders (it keeps the original as ``.damaged``)."""
+    from hexwar.journal import damaged_copy_path
+    good = data["orders_good"]
+    orders = f"{good} good order{'' if good == 1 else 's'}"
+    d = contents.damage
+    if d is None:  # only copies of earlier records, every order is there
+        record = contents.skipped[0]
+        problem = "an identical copy of an earlier record"
+        recover = (f"recover: hexwar play --load {path} recovers it, skipping the copy and keeping all {orders} "
+                   f"(the file as it is now is kept as {Path(damaged_copy_path(path)).name})")
+    else:
+        record, problem = d.record, d.reason
+        what = {"cut": "the save was cut off while being written; ",
+                "zeros": "the save ends in zero bytes, as after a power cut; "}.get(d.kind, "")
+        recover = (f"recover: {what}hexwar play --load {path} recovers it, keeping the {orders} "
+                   f"before record {record} (the damaged file is kept as "
+                   f"{Path(damaged_copy_path(path)).name})")
+    data.update(first_bad_record=record, problem=problem, recover=recover)
+    return f"journal refused: {path}: record {record}: {problem}", EXIT_BAD_INPUT
 
 
 # --- parser ------------------------------------------------------------------------------------
