@@ -192,3 +192,22 @@ def test_an_intact_save_is_left_alone(save):
     session.close()
     assert session.load_warning == "" and save.read_bytes() == before
     assert not Path(f"{save}.damaged").exists()
+
+
+async def test_the_replay_viewer_shows_the_good_part_of_a_damaged_save_with_a_notice(save):
+    from hexwar.tui.app import HexwarApp
+    from hexwar.tui.screen_dialogs import Message
+    from hexwar.tui.screen_replay import ReplayScreen
+    damaged, _ = _damage(save, lambda d, s: _flip(d, s[50][0] + 12))
+    app = HexwarApp(replay=save, theme="default")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Message) and "damaged" in app.screen.title_text
+        assert "Record 50 of the save is damaged" in app.screen.text
+        assert "the 49 orders are loaded" in app.screen.text and "play --load" in app.screen.text
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayScreen)
+        assert len(app.screen.data.games) == 50  # the start and the position after each good order
+        await pilot.press("end")
+        assert app.screen.data.games[app.screen.index].state.seq == 49
+    assert save.read_bytes() == damaged  # viewing changes nothing
