@@ -306,6 +306,15 @@ def salvage_journal(path: str | Path) -> JournalContents:
     tmp = f"{path}.salvage"
     _write_new(tmp, good, "wb")
     os.replace(tmp, path)
+    try:  # the rename itself durable too (best effort: not every system opens a folder)
+        folder = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    except OSError:
+        pass
+    else:
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
     contents.size, contents.kept_as = len(good), kept
     return contents
 
