@@ -194,7 +194,7 @@ def _scan(path: str, data: bytes, salvage: bool) -> tuple[JournalContents, list[
     link = ZERO_LINK
     bodies: list[dict[str, Any]] = []
     spans: list[tuple[int, int]] = []
-    frames: list[list[bytes]] = []  # [body, link] of each record kept: to spot a copy
+    kept: dict[bytes, tuple[int, bytes]] = {}  # link -> (number, body) of each record kept: to spot a copy
     skipped: list[int] = []
     damage: Damage | None = None
     number = 0  # the record's place in the file (the header is 0)
@@ -226,7 +226,7 @@ def _scan(path: str, data: bytes, salvage: bool) -> tuple[JournalContents, list[
                     else:
                         problem = _record_problem(record, number, expected)
             else:
-                copy_of = _copy_of(frame, frames)  # only a salvaging read keeps the frames
+                copy_of = _copy_of(frame, kept)  # only a salvaging read keeps them
                 if copy_of is not None:
                     skipped.append(number)
                     number += 1
@@ -247,7 +247,7 @@ def _scan(path: str, data: bytes, salvage: bool) -> tuple[JournalContents, list[
             break
         bodies.append(record)
         if salvage:
-            frames.append(frame)
+            kept.setdefault(frame[1], (number, frame[0]))
             spans.append((start, len(MAGIC) + unpacker.tell()))
         number += 1
     if not bodies:
@@ -264,12 +264,12 @@ def _frame_problem(frame: Any) -> tuple[str, str]:
     return "hash chain broken: the record or one before it was altered", "altered"
 
 
-def _copy_of(frame: Any, frames: list[list[bytes]]) -> int | None:
+def _copy_of(frame: Any, kept: dict[bytes, tuple[int, bytes]]) -> int | None:
     """The number of the kept record ``frame`` is an identical copy of (body and link), if any."""
-    for number, kept in enumerate(frames):
-        if kept == frame:
-            return number
-    return None
+    if not (isinstance(frame, list) and len(frame) == 2 and isinstance(frame[1], bytes)):
+        return None
+    number, body = kept.get(frame[1], (None, None))
+    return number if body is not None and body == frame[0] else None
 
 
 def _record_problem(record: Any, number: int, expected: int) -> tuple[str, str] | None:
