@@ -214,7 +214,6 @@ def _scan(path: str, data: bytes, salvage: bool) -> tuple[JournalContents, list[
         else:
             if (type(frame) is list and len(frame) == 2 and type(frame[0]) is bytes
                     and frame[1] == chain(link, frame[0])):
-                link = frame[1]
                 try:
                     record = decode_body(frame[0])
                 except CodecError as exc:
@@ -245,6 +244,7 @@ def _scan(path: str, data: bytes, salvage: bool) -> tuple[JournalContents, list[
                 raise JournalError(path, number, reason)
             damage = Damage(number, start, reason, kind)
             break
+        link = frame[1]  # the chain continues from the last record kept
         bodies.append(record)
         if salvage:
             kept.setdefault(frame[1], (number, frame[0]))

@@ -211,3 +211,17 @@ async def test_the_replay_viewer_shows_the_good_part_of_a_damaged_save_with_a_no
         await pilot.press("end")
         assert app.screen.data.games[app.screen.index].state.seq == 49
     assert save.read_bytes() == damaged  # viewing changes nothing
+
+
+def test_a_record_whose_chain_holds_but_whose_seq_is_wrong_ends_the_good_part(save, tmp_path):
+    """A record written whole but wrong (its chain verifies, its seq does not follow): the
+    orders before it are kept, and the repaired save's chain continues from the last of them."""
+    from hexwar.journal import Journal
+    contents = read_journal(save)
+    header = {k: v for k, v in contents.header.items() if k not in ("type", "format")}
+    save.unlink()
+    with Journal.create(save, header) as j:
+        for number, rec in enumerate(contents.records, 1):
+            j.append(dict(rec, seq=99) if number == 11 else rec)
+    damaged = save.read_bytes()
+    _loads_up_to(save, damaged, 10, "Record 11 of the save is damaged (sequence number 99 where 10 was due)")
