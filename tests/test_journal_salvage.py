@@ -225,3 +225,44 @@ def test_a_record_whose_chain_holds_but_whose_seq_is_wrong_ends_the_good_part(sa
             j.append(dict(rec, seq=99) if number == 11 else rec)
     damaged = save.read_bytes()
     _loads_up_to(save, damaged, 10, "Record 11 of the save is damaged (sequence number 99 where 10 was due)")
+
+
+def test_any_single_flip_cut_or_zero_tail_salvages_to_a_prefix_that_takes_appends(tmp_path):
+    """Whatever one flipped byte, one cut or one zero-filled tail does to a small journal, a
+    salvaging read either refuses with the header named (nothing to keep) or keeps a prefix of
+    the records, and the repaired file reads strictly and takes the next order."""
+    from hexwar.journal import Journal, salvage_journal
+    path = tmp_path / "g.journal"
+    with Journal.create(path, {"scenario": "x", "match": b"m" * 16}) as j:
+        for seq in range(4):
+            j.append({"type": "order", "seq": seq, "side": "a", "order": {"k": "end-phase"},
+                      "nonces": None, "digest": f"d{seq}"})
+    data = path.read_bytes()
+    full = read_journal(path).records
+    header_end = _spans(data)[0][1]
+    variants = [_flip(data, i) for i in range(len(MAGIC), len(data))]
+    variants += [data[:cut] for cut in range(header_end + 1, len(data))]
+    variants += [data[:cut] + bytes(len(data) - cut) for cut in range(header_end, len(data), 3)]
+    repaired = set()  # one repair and append per (orders kept, kind of damage): fsyncs are slow
+    for n, damaged in enumerate(variants):
+        p = tmp_path / f"v{n}.journal"
+        p.write_bytes(damaged)
+        try:
+            contents = read_journal(p, salvage=True)
+        except JournalError as exc:
+            assert exc.record == 0 and "nothing can be recovered" in exc.reason
+            continue
+        assert contents.records == full[:len(contents.records)]
+        seq = len(contents.records)
+        key = (seq, contents.damage.kind if contents.damage else None)
+        if key in repaired:
+            continue
+        repaired.add(key)
+        assert salvage_journal(p).records == contents.records
+        with Journal.resume(p)[0] as j:
+            j.append({"type": "order", "seq": seq, "side": "a", "order": {"k": "end-phase"},
+                      "nonces": None, "digest": "next"})
+        assert len(read_journal(p).records) == seq + 1
+    # damage in every record was met, of every kind
+    assert {seq for seq, _ in repaired} == {0, 1, 2, 3}
+    assert {kind for _, kind in repaired} >= {"altered", "cut", "zeros"}
