@@ -186,27 +186,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     data: dict[str, Any] = {"file": args.file, "verified": bool(args.verify), "verdict": "ok",
                             "first_bad_record": None, "problem": None, "orders_good": 0, "recover": None}
-    orders_good = [0]
-
-    def count(number: int, game: Any, events: Any) -> None:
-        orders_good[0] += 1
-
     report = contents = None
     failure: tuple[str, int] | None = None  # (message, exit code)
     try:
-        contents = read_journal(args.file, salvage=True)
-        report = replay(args.file, contents, verify=args.verify, on_order=count,
-                        scenario_cache=default_dir())
+        try:
+            contents = read_journal(args.file)
+        except JournalError:  # damaged: read again, up to the last good record
+            contents = read_journal(args.file, salvage=True)
+        report = replay(args.file, contents, verify=args.verify, scenario_cache=default_dir())
     except JournalError as exc:
         # A file whose orders do not replay is a refusal by the game; a broken file is bad input.
         refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)
         record = exc.record
         if record is not None and contents is not None:
+            data["orders_good"] = sum(1 for r in contents.records[:max(record - 1, 0)] if r["type"] == "order")
             record = _file_record_number(contents, record)
         data.update(first_bad_record=record, problem=exc.reason)
         failure = (f"journal refused: {args.file}: " + ("" if record is None else f"record {record}: ")
                    + exc.reason, EXIT_REFUSED if refused else EXIT_BAD_INPUT)
-    data["orders_good"] = orders_good[0]
+    if report is not None:
+        data["orders_good"] = report.orders
     if contents is not None and failure is None and contents.torn:
         failure = _damage_verdict(args.file, contents, data)
     if report is not None:
