@@ -179,21 +179,46 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Replay (and with ``--verify`` check) a journal. A damaged journal is read up to its last
     good record: that part is replayed, and the verdict names the first bad record and how to
     recover the good orders. With ``--json`` the verdict is printed on stdout whatever it is."""
+    _batch_collector()
+    start = time.perf_counter()
+    data, report, failure = _replay_verdict(args.file, args.verify)
+    data["seconds"] = round(time.perf_counter() - start, 3)
+    data["verdict"], data["exit"] = ("ok", EXIT_OK) if failure is None else ("refused", failure[1])
+    if args.json:
+        _print_json(data)
+    elif report is not None and failure is not None:
+        print(f"{args.file}: the {report.orders} good orders replayed "
+              f"({'every digest verified' if args.verify else 'not verified'}); final digest {data['digest']}")
+    elif report is not None:
+        status = "verified: every digest and the hash chain match" if args.verify else "replayed"
+        print(f"{args.file}: {report.orders} orders {status}")
+        if data["over"]:
+            print(f"result: winner {data['winner'] or 'nobody (draw)'} — {data['reason']}")
+        else:
+            print(f"game in progress at turn {report.game.state.turn}")
+        print(f"final digest {data['digest']}")
+        if report.ruleset_changed:
+            print("note: the ruleset's code has changed since this journal was recorded", file=sys.stderr)
+    if failure is not None:
+        raise UserError(failure[0] + (f"\n{data['recover']}" if data["recover"] else ""), failure[1])
+    return EXIT_OK
+
+
+def _replay_verdict(path: str, verify: bool) -> tuple[dict[str, Any], Any, tuple[str, int] | None]:
+    """Read and replay the journal at ``path``: the verdict's fields, the replay of its good
+    part (None when nothing replays) and, when refused, the message and exit code."""
     from hexwar.journal import JournalError, read_journal
     from hexwar.match import replay
     from hexwar.scenario_cache import default_dir
-    _batch_collector()
-    start = time.perf_counter()
-    data: dict[str, Any] = {"file": args.file, "verified": bool(args.verify), "verdict": "ok",
-                            "first_bad_record": None, "problem": None, "orders_good": 0, "recover": None}
+    data: dict[str, Any] = {"file": path, "verified": bool(verify), "first_bad_record": None,
+                            "problem": None, "orders_good": 0, "recover": None}
     report = contents = None
-    failure: tuple[str, int] | None = None  # (message, exit code)
     try:
         try:
-            contents = read_journal(args.file)
+            contents = read_journal(path)
         except JournalError:  # damaged: read again, up to the last good record
-            contents = read_journal(args.file, salvage=True)
-        report = replay(args.file, contents, verify=args.verify, scenario_cache=default_dir())
+            contents = read_journal(path, salvage=True)
+        report = replay(path, contents, verify=verify, scenario_cache=default_dir())
     except JournalError as exc:
         # A file whose orders do not replay is a refusal by the game; a broken file is bad input.
         refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)
@@ -202,45 +227,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
             data["orders_good"] = sum(1 for r in contents.records[:max(record - 1, 0)] if r["type"] == "order")
             record = _file_record_number(contents, record)
         data.update(first_bad_record=record, problem=exc.reason)
-        failure = (f"journal refused: {args.file}: " + ("" if record is None else f"record {record}: ")
-                   + exc.reason, EXIT_REFUSED if refused else EXIT_BAD_INPUT)
-    if report is not None:
-        data["orders_good"] = report.orders
-    if contents is not None and failure is None and contents.torn:
-        failure = _damage_verdict(args.file, contents, data)
-    if report is not None:
-        state = report.game.state
-        result = report.result or {}
-        data.update(scenario=report.header.get("scenario"), orders=report.orders,
-                    digest=report.game.digest(), turn=state.turn, over=report.result is not None,
-                    winner=result.get("winner"), reason=result.get("reason"),
-                    ruleset_changed=report.ruleset_changed)
-    data["seconds"] = round(time.perf_counter() - start, 3)
-    if failure is not None:
-        data["verdict"] = "refused"
-        data["exit"] = failure[1]
-        if args.json:
-            _print_json(data)
-        elif report is not None:
-            print(f"{args.file}: the {report.orders} good orders replayed "
-                  f"({'every digest verified' if args.verify else 'not verified'}); final digest {data['digest']}")
-        message = failure[0] + (f"\n{data['recover']}" if data["recover"] else "")
-        raise UserError(message, failure[1])
-    data["exit"] = EXIT_OK
-    if args.json:
-        _print_json(data)
-        return EXIT_OK
-    assert report is not None
-    status = "verified: every digest and the hash chain match" if args.verify else "replayed"
-    print(f"{args.file}: {report.orders} orders {status}")
-    if data["over"]:
-        print(f"result: winner {data['winner'] or 'nobody (draw)'} — {data['reason']}")
-    else:
-        print(f"game in progress at turn {report.game.state.turn}")
-    print(f"final digest {data['digest']}")
-    if report.ruleset_changed:
-        print("note: the ruleset's code has changed since this journal was recorded", file=sys.stderr)
-    return EXIT_OK
+        where = "" if record is None else f"record {record}: "
+        return data, None, (f"journal refused: {path}: {where}{exc.reason}",
+                            EXIT_REFUSED if refused else EXIT_BAD_INPUT)
+    result = report.result or {}
+    data.update(scenario=report.header.get("scenario"), orders=report.orders, orders_good=report.orders,
+                digest=report.game.digest(), turn=report.game.state.turn, over=report.result is not None,
+                winner=result.get("winner"), reason=result.get("reason"),
+                ruleset_changed=report.ruleset_changed)
+    failure = _damage_verdict(path, contents, data) if contents.torn else None
+    return data, report, failure
 
 
 def _file_record_number(contents: Any, index: int) -> int:
