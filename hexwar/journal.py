@@ -184,7 +184,9 @@ def _scan(path: str, data: bytes, salvage: bool) -> tuple[JournalContents, list[
     repaired file holds after the magic bytes)."""
     if not data.startswith(MAGIC):
         reason = "not a hexwar journal (bad magic bytes)"
-        if len(data) >= len(MAGIC) and sum(a != b for a, b in zip(data, MAGIC)) <= 2:
+        if data and not data.strip(b"\0"):
+            reason = f"the file holds only zero bytes (as after a power cut); {_HEADER_LOST}"
+        elif len(data) >= len(MAGIC) and sum(a != b for a, b in zip(data, MAGIC)) <= 2:
             reason = f"the journal's first bytes are damaged (bad magic bytes); {_HEADER_LOST}"
         raise JournalError(path, None, reason)
     unpacker = msgpack.Unpacker(raw=False, max_buffer_size=MAX_RECORD * 2,

@@ -103,6 +103,10 @@ def test_a_flipped_byte_in_the_magic_bytes_says_the_start_is_damaged(save):
     with pytest.raises(JournalError) as err:
         Session.load(save)
     assert "first bytes are damaged" in err.value.reason and "nothing can be recovered" in err.value.reason
+    _damage(save, lambda d, s: bytes(len(d)))  # a power cut that zeroed the whole file
+    with pytest.raises(JournalError) as err:
+        Session.load(save)
+    assert "only zero bytes" in err.value.reason and "nothing can be recovered" in err.value.reason
 
 
 def test_a_flipped_byte_in_the_middle_keeps_every_order_before_it(save):
