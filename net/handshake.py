@@ -6,8 +6,9 @@ lacks it sends ``want`` and the host sends the file once (``scenario``), which t
 with its own loader and must find the same hash. So a reconnect costs two small hellos, not the
 scenario text. A host whose hello offers ``scenario-zlib`` is asked for the file compressed
 (``want{zlib: true}``), about a fifth of its size; the guest inflates it no further than the
-limit on a scenario file, so a small message cannot make it fill its memory. Every difference (protocol, engine, ruleset code, scenario, match, seat) is listed
-in the refusal; a peer speaking another protocol version is told so before anything else.
+limit on a scenario file, so a small message cannot make it fill its memory. Every difference
+(protocol, engine, ruleset code, scenario, match, seat) is listed in the refusal; a peer
+speaking another protocol version is told so before anything else.
 """
 
 from __future__ import annotations
