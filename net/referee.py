@@ -383,13 +383,12 @@ class Matches:
         return sum(1 for r in self.by_id.values() if not r.match.over)
 
     def expire_open_seats(self, now: float | None = None) -> list[str]:
-        """Close every match whose open seat nobody took within ``open_seat_seconds`` and in which
-        no order was played: it leaves the lobby and counts no more. Its files are kept, moved to
-        ``matches/expired``. Returns the ids closed."""
+        """Close every match whose open seat nobody took within ``open_seat_seconds`` (whatever its
+        one player did alone meanwhile): it leaves the lobby and counts no more. Its files are kept,
+        moved to ``matches/expired``. Returns the ids closed."""
         now = _now() if now is None else now
         gone = [mid for mid in sorted(self.by_id)
-                if self.by_id[mid].info.open_side() is not None and self.by_id[mid].match.seq == 0
-                and not self.by_id[mid].match.over
+                if self.by_id[mid].info.open_side() is not None and not self.by_id[mid].match.over
                 and now - self.by_id[mid].info.created > self.open_seat_seconds]
         if gone:
             expired = secure_dir(self.dir / "expired")
