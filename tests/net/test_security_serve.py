@@ -332,3 +332,22 @@ def test_27_4_the_match_index_is_sqlite_one_row_a_match_and_older_json_is_read_i
     assert not (folder / f"{old_info['id']}.json").exists()
     assert (folder / f"{old_info['id']}.json.migrated").exists()
     again.close()
+
+
+async def test_27_7_serve_has_a_global_connection_cap_that_only_logins_can_fill(tmp_path):
+    srv = await Server(tmp_path / "serve", Limits(per_address=8, connections=2)).start("127.0.0.1", 0)
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
+
+    def login(n: int):
+        return asyncssh.connect("127.0.0.1", srv.port, username=f"p{n}", client_keys=[keys[n]],
+                                known_hosts=None, agent_path=None, config=None)
+    try:
+        idle = await asyncio.open_connection("127.0.0.1", srv.port)   # a place held by no login
+        held = [await login(0), await login(1)]                        # the second displaced it
+        with pytest.raises(asyncssh.Error, match="server is full"):
+            await login(2)
+        for c in held:
+            c.close()
+        idle[1].close()
+    finally:
+        await srv.close()
