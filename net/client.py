@@ -198,16 +198,18 @@ class Guest:
             try:
                 why = await self.connect_once()
                 log.info("link ended: %s", why)
-                if self._progress()[:2] != before[:2] or loop.time() - began >= STEADY_LINK:
+                session = self.session
+                moved = self._progress()[:2] != before[:2] or loop.time() - began >= STEADY_LINK
+                we_refused = session is not None and session.refused > before[2]
+                if moved or session is None or not (we_refused or "refused" in why):
                     lost_at, delay, fruitless = None, retry_delay, 0
-                elif self.session is not None and (self.session.refused > before[2] or "refused" in why):
+                else:  # a short connection that changed nothing and ended in a refusal: back off
                     fruitless += 1
-                    last = self.session.refusals[-1] if self.session.refused > before[2] else why
+                    last = session.refusals[-1] if we_refused else why
                     if fruitless >= FRUITLESS_LINKS:
-                        self.session.announce(
-                            f"stopped: the host and this side disagree ({last[:200]}); "
-                            f"{fruitless} connections in a row changed nothing", connected=False)
-                        return self.session
+                        session.announce(f"stopped: the host and this side disagree ({last[:200]}); "
+                                         f"{fruitless} connections in a row changed nothing", connected=False)
+                        return session
             except LinkClosed as exc:
                 log.info("link: %s", exc.reason)
             if self.session is not None and self.session.stopped:
