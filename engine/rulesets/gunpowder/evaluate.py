@@ -26,7 +26,9 @@ def evaluate(game, side: str) -> int:
 def lined_up_fire(game, side: str) -> Fraction:
     """Each unit of ``side`` that may shoot in its formation: its best chance of a hit on an
     enemy in range, in its field of fire and in sight now (as 4.9), worth that hit's share of
-    the enemy's exhaustion point."""
+    the enemy's exhaustion point. Whether the unit has shot or moved this turn is left out: the
+    term is the threat a position holds, so a shot taken does not look like a threat lost (with
+    those marks counted, the strong level won 16 of 40 at the River Crossing; NOTES.md)."""
     st = game.state
     hit_theirs = Fraction(RACE_WEIGHT, max(1, int(st.sides[st.enemy_of(side)]["ep"])))
     total = Fraction(0)
@@ -34,8 +36,7 @@ def lined_up_fire(game, side: str) -> Fraction:
         if u.side != side or not u.stats.get("range"):
             continue
         mode = shooting.mode_of(game, u)
-        if mode is None or (mode != "engine" and st.phase == "activation" and st.active == side
-                            and shooting.unit_blocker(game, u, mode) is not None):
+        if mode is None:
             continue
         best = Fraction(0)
         for t in shooting.targets(game, u, mode):
