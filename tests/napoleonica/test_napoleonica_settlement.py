@@ -78,7 +78,7 @@ def test_s7_3_item4_a_settlement_blocks_sight():
 
 def test_s22_9_engineers_fortify_a_held_settlement_and_its_cover_becomes_minus_6():
     g = game([dict(INF, hex="0606"), dict(id="e", side="blue", kind="ENG", hex="0607", strength=1),
-              dict(id="r", side="red", kind="INF_LINE", hex="0603", formation="line")], rows=ROWS)
+              dict(id="r", side="red", kind="INF_LINE", hex="0803", formation="line")], rows=ROWS)
     orders = [o for o in g.legal_orders() if o.kind == "fortify"]
     assert [o["hex"] for o in orders] == [tuple(g.map.parse("0606"))]
     play(g, "fortify", unit="e", hex=orders[0]["hex"])

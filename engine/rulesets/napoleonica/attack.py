@@ -21,7 +21,7 @@ from . import data as D
 from . import melee as M
 from .geometry import (facings_fronting, flank_dirs, front_dirs, front_middle, rear_dirs,
                        zone_of_point, zone_touches)
-from .sight import attack_sight
+from .sight import unit_sees
 
 
 def commanded(hmap: HexMap, state: State, side: str) -> list[str]:
@@ -103,8 +103,8 @@ def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
         return "mounted cavalry may not attack a settlement (7.1 item 6)"
     if not zone_touches(B.stand_hexes(u), u.facing, "front", B.stand_hexes(t)):
         return "the target is not in the attacker's frontal zone (7.3 item 3)"
-    if not any(attack_sight(hmap, view, u.hex, x) for x in B.stand_hexes(t)):
-        return "the attacker cannot see the target (7.3 item 4)"
+    if not unit_sees(hmap, view, u, t):
+        return "the attacker cannot see the target from the middle of its front (7.3 item 4, 21.6)"
     return None
 
 
