@@ -107,3 +107,70 @@ def test_s22_2_line_fire_counts_only_stands_in_range():
     events = play(g, "fire", unit="b", target=tuple(r.hex), dice=[7])
     fired = [e for e in events if e["t"] == "fired"][0]
     assert fired["need"] == 6 and fired["hit"] is False
+
+
+# --- item 3: an attack whose way is closed is an illegal declaration (7.4, 21.9 item 7) -------
+
+RIVER = ["." * 12] * 5 + ["~~~~~~~~~~~~"] + ["." * 12] * 4        # row 06 all river
+SWAMP = ["." * 12] * 5 + ["SSSSSSSSSSSS"] + ["." * 12] * 4
+
+
+def _closed_way(rows):
+    # blue column of one at 0607 faces 12; red at 0604 three hexes away across row 06, its front
+    # hexes on open ground in row 05: within the 10 cm reach (d <= R + 1 = 3), so distance is not
+    # what stops it, the closed way is: the declaration is illegal (21.9 item 7)
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
+              dict(id="r", side="red", kind="INF_LINE", hex="0604", formation="line", strength=1)],
+             rows=rows, phase="attack")
+    assert B.near((unit(g, "b").hex,), B.stand_hexes(unit(g, "r"))) == 3
+    return g
+
+
+def test_s7_4_an_attack_across_a_river_is_illegal_not_a_failed_attack():
+    g = _closed_way(RIVER)
+    assert not [o for o in g.legal_orders() if o.kind == "attack"]
+    why = g.validate(Order.make("attack", unit="b", target=tuple(unit(g, "r").hex), contact=None))
+    assert why is not None and "7.4" in why and "21.9 item 7" in why
+    assert B.state_of(unit(g, "b")) == "formed"
+
+
+def test_s21_9_item7_an_attack_through_swamp_is_illegal_not_a_failed_attack():
+    g = _closed_way(SWAMP)
+    assert not [o for o in g.legal_orders() if o.kind == "attack"]
+    why = g.validate(Order.make("attack", unit="b", target=tuple(unit(g, "r").hex), contact=None))
+    assert why is not None and "7.4" in why
+
+
+def test_s7_7_an_attack_out_of_reach_is_still_a_legal_failed_attack():
+    # the same column with red 4 hexes off on open ground (d > R + 1): a declaration that fails
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0608", formation="column", strength=1),
+              dict(id="r", side="red", kind="INF_LINE", hex="0604", formation="line", strength=1)],
+             phase="attack")
+    assert [o["contact"] for o in g.legal_orders() if o.kind == "attack"] == [None]
+
+
+def _bridge(units):
+    from hexwar.scenarios.loader import parse_scenario
+    from napo_helpers import scenario_text
+    rows = ["." * 12] * 5 + ["~~~~~~~~~~~~"] + ["." * 12] * 4
+    text = scenario_text(units, rows=rows).replace("rows = [", 'roads = [["0807", "0806", "0805"]]\nrows = [', 1)
+    g = Game(parse_scenario(text, "t.toml"))
+    g.state.phase, g.state.active = "attack", "blue"
+    g.state.vars["commanded"] = sorted(g.state.units)
+    return g
+
+
+def test_s7_4_no_attack_across_a_river_by_a_bridge_but_from_a_bridge_yes():
+    # 0806 is a bridge (a road across the river hex); red stands on the north bank at 0805, whose
+    # front hexsides (it faces 6 o'clock) open onto the bridge. From 0807 on the south bank the
+    # only way in crosses the river by the bridge: never allowed (7.4)
+    g = _bridge([dict(id="b", side="blue", kind="INF_LINE", hex="0807", formation="column", strength=1),
+                 dict(id="r", side="red", kind="INF_LINE", hex="0805", formation="line", strength=1)])
+    assert not [o for o in g.legal_orders() if o.kind == "attack"]
+    for contact in (tuple(hx(g, "0806")), None):
+        why = g.validate(Order.make("attack", unit="b", target=tuple(hx(g, "0805")), contact=contact))
+        assert why is not None and "7.4" in why
+    # standing on the bridge itself, the same unit may attack from it (7.4: "from a bridge")
+    g = _bridge([dict(id="b", side="blue", kind="INF_LINE", hex="0806", formation="column", strength=1),
+                 dict(id="r", side="red", kind="INF_LINE", hex="0805", formation="line", strength=1)])
+    assert [o["contact"] for o in g.legal_orders() if o.kind == "attack"] == [tuple(hx(g, "0806"))]

@@ -81,10 +81,20 @@ def side_dirs(t: Unit, kind: str) -> tuple[int, ...]:
 
 def _passable(hmap: HexMap, view: B.View, u: Unit, a: Hex, b: Hex) -> bool:
     """An attack path step (7.4): no river, lake, swamp, high wall or standing barricade;
-    mounted cavalry not into forest (7.9 item 4)."""
+    mounted cavalry not into forest (7.9 item 4). No attacker enters a river hex, bridge
+    included: an attack may start on a bridge or strike a unit on one, never cross the river
+    by it (7.4, "even by a bridge or ford")."""
     if b not in hmap or B.step_cost(hmap, view, u, a, b) is None:
         return False
+    if hmap.terrain_at(b) == "river" and b not in B.stand_hexes(u):
+        return False
     return hmap.terrain_at(b) not in ("swamp", "ravine", "ford")
+
+
+def out_of_reach(hmap: HexMap, u: Unit, t: Unit) -> bool:
+    """Whether an attack on ``t`` would fail for distance alone (21.9 item 7: the head more
+    than R + 1 from every target stand); any other want of a way in makes it illegal."""
+    return B.near((u.hex,), B.stand_hexes(t)) > reach(hmap, u) + 1
 
 
 def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
@@ -309,7 +319,7 @@ def options(hmap: HexMap, view: B.View, state: State, u: Unit) -> list[tuple[str
         reachable = [h for h in cands if paths(hmap, view, u, h) is not None]
         for h in reachable:
             out.append((t.id, h))
-        if cands and not reachable:
+        if cands and not reachable and out_of_reach(hmap, u, t):
             out.append((t.id, None))
     return out
 
@@ -329,10 +339,14 @@ def validate(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit, h: Hex 
         return None
     cands = contact_hexes(hmap, view, u, t)
     if not cands:
-        return f"there is no room for a {kind_of_attack(u, t)} attack on {t.id}: cannot attack (7.5 item 6)"
+        return f"there is no free hex across {t.id}'s {kind_of_attack(u, t)} that an attack may " \
+               "enter (no river, even by a bridge, no ford, swamp or ravine): cannot attack (7.4, 7.5 item 6)"
     if h is None:
         if any(paths(hmap, view, u, c) is not None for c in cands):
             return "the target is within reach: name the contact hex"
+        if not out_of_reach(hmap, u, t):
+            return "the way to the target is closed (a river, even by a bridge, a lake, swamp, " \
+                   "ravine, ford, high wall or other units): cannot attack (7.4, 21.9 item 7)"
         return None
     if h not in cands:
         return f"{kind_of_attack(u, t)} attack: the contact hex must be free and across the " \
