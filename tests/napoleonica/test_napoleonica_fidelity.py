@@ -174,3 +174,42 @@ def test_s7_4_no_attack_across_a_river_by_a_bridge_but_from_a_bridge_yes():
     g = _bridge([dict(id="b", side="blue", kind="INF_LINE", hex="0806", formation="column", strength=1),
                  dict(id="r", side="red", kind="INF_LINE", hex="0805", formation="line", strength=1)])
     assert [o["contact"] for o in g.legal_orders() if o.kind == "attack"] == [tuple(hx(g, "0806"))]
+
+
+# --- item 5: a line bent by its own attack may only re-form, about-face or stand (7.6, 22.4) --
+
+def _bent_line():
+    from hexwar.engine.hexgrid import Hex
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0308", formation="line")])
+    b = unit(g, "b")
+    # its attack carried the two right-hand stands one hex forward (7.6): (-1, 7) (0, 7) (1, 6) (2, 6)
+    bent = (Hex(-1, 7), Hex(0, 7), Hex(1, 6), Hex(2, 6))
+    b.mark("stands", B.encode_stands(bent))
+    assert B.stand_hexes(b) == bent
+    return g, b, bent
+
+
+def test_s7_6_a_bent_line_may_only_re_form_about_face_or_stand():
+    from hexwar.engine.hexgrid import Hex
+    g, b, bent = _bent_line()
+    orders = [o for o in g.legal_orders() if o.get("unit") == "b"]
+    assert {o.kind for o in orders} == {"hold", "form"}
+    # a plain step forward (the whole line one hex NW) is refused with the rule
+    why = g.validate(Order.make("move", unit="b", path=((-1, 6),), facing=NORTH))
+    assert why is not None and "7.6" in why
+    # straightening on any one of its stands (22.4): a line facing 12 through (1, 6), (2, 6)
+    # from left end (1, 6) is one choice; and an about-face keeps every stand where it is (9.8)
+    forms = {(o["formation"], o["facing"], o.get("at")) for o in orders if o.kind == "form"}
+    assert ("line", NORTH, (1, 6)) in forms
+    assert ("line", SOUTH, None) in forms
+    play(g, "form", unit="b", formation="line", facing=SOUTH)
+    assert B.stand_hexes(unit(g, "b")) == bent and unit(g, "b").facing == SOUTH
+
+
+def test_s22_4_a_straightened_line_moves_again():
+    g, b, bent = _bent_line()
+    play(g, "form", unit="b", formation="line", facing=NORTH, at=(1, 6))
+    b = unit(g, "b")
+    assert B.stand_hexes(b) == B.layout_of(b, b.hex, NORTH) and b.hex == (1, 6)
+    g.state.turn = 2
+    assert any(o.kind == "move" for o in g.legal_orders() if o.get("unit") == "b")

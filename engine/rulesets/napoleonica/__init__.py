@@ -308,6 +308,8 @@ class NapoleonicaRuleset(Words, Ruleset):
             return "you have finished this Movement phase"
         if kind == "hold":
             return None
+        if MV.bent(u) and kind != "form":
+            return MV.BENT
         if kind == "rally":
             return None if B.state_of(u) == "fleeing" else f"{uid} is not fleeing (14)"
         if B.state_of(u) == "fleeing":
@@ -623,6 +625,12 @@ class NapoleonicaRuleset(Words, Ruleset):
                     return
             u.mark("state", "formed")
         turn = MV.about_face(u, form, f) if kind == "form" else None
+        if kind == "form" and MV.bent(u) and turn is not None:
+            # a bent line's about-face turns it where it stands; it stays bent (9.8, 22.4)
+            u.facing = f
+            u.mark("moved_how", kind)
+            ctx.emit("formation", unit=u.id, formation=form, facing=f, how=kind)
+            return
         B.unfreeze_stands(u)      # the new formation is laid out from the anchor stand (21.5)
         if kind == "form" and order.get("at") is not None:
             u.hex = _hex(order["at"])     # the stand the owner chose anchors the new layout (9.7)

@@ -109,6 +109,10 @@ def movement_orders(hmap, view: B.View, u: Unit, preferred_only: bool = False) -
     if st == "fleeing":
         yield Order.make("rally", unit=u.id)
         return
+    if MV.bent(u):
+        for form, f, at in MV.placed_form_options(hmap, view, view.state, u, preferred_only):
+            yield Order.make("form", unit=u.id, formation=form, facing=f, **({} if at is None else {"at": tuple(at)}))
+        return
     if st == "formed":
         for (h, f), (_, path) in sorted(MV.moves(hmap, view, u).items()):
             yield Order.make("move", unit=u.id, path=tuple(tuple(x) for x in path), facing=f)

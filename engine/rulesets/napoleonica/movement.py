@@ -186,9 +186,20 @@ def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     return dict(memo[key])
 
 
+def bent(u: Unit) -> bool:
+    """A formed line whose stands its own attack left off a straight line (7.6): until it is
+    straight again it may only re-form in place, about-face or stand (7.6, 9.3, 22.4)."""
+    return B.state_of(u) == "formed" and B.formation(u) == "line" and bool(u.marks.get("stands")) \
+        and u.hex is not None and B.stand_hexes(u) != B.layout_of(u, u.hex, u.facing)
+
+
+BENT = "a line bent by its own attack may only re-form in place, about-face or stand until it " \
+       "is straight again (7.6, 22.4)"
+
+
 def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     out: dict[tuple[Hex, int], Move] = {}
-    if u.hex is None or B.state_of(u) != "formed":
+    if u.hex is None or B.state_of(u) != "formed" or bent(u):
         return out
     if B.is_general(u):
         return general_moves(hmap, view, u)
@@ -313,6 +324,11 @@ def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
     turn = about_face(u, form, f)
     if turn is not None:
         return (turn[0],)
+    if bent(u) and form == "line" and f == u.facing:
+        # straightened on any one of its stands (22.4): that stand anywhere in the new line
+        back = (flank_dirs(f)[1] + 3) % 6
+        out = [_steps(s, back, k) for s in B.stand_hexes(u) for k in range(u.strength)]
+        return tuple(dict.fromkeys(list(keep) + out))
     if (B.state_of(u) != "formed" or u.strength <= 1 or B.compact(u) or cur == form
             or cur not in ("line", "column", "square") or form not in ("line", "column", "square")):
         return keep
@@ -338,6 +354,8 @@ def about_face(u: Unit, form: str, f: int) -> tuple[Hex, bool] | None:
     right end, a column's tail) anchors the turned layout; the column's zigzag may need its
     mirror variant to cover the same hexes. Returns (anchor, mirror), or None for anything that
     is not such a turn."""
+    if bent(u) and form == "line" and f == (u.facing + 3) % 6:
+        return u.hex, bool(u.marks.get("mirror"))     # it turns where it stands, still bent
     if (B.state_of(u) != "formed" or form != B.formation(u) or f != (u.facing + 3) % 6
             or u.strength <= 1 or B.compact(u) or u.marks.get("stands")):
         return None
@@ -367,7 +385,7 @@ def new_layout(u: Unit, form: str, f: int, at: Hex | None = None) -> tuple[Hex, 
     """The hexes the unit's stands fill after changing into ``form`` facing ``f`` with its
     anchor at ``at`` (default: its hex); an about-face in place keeps the hexes it holds (9.8)."""
     turn = about_face(u, form, f)
-    if turn is not None and at == turn[0]:
+    if turn is not None and (at == turn[0] or (at is None and bent(u))):
         return B.stand_hexes(u)
     return B.layout_of(u, u.hex if at is None else at, f, form)
 
