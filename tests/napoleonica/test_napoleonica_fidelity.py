@@ -213,3 +213,53 @@ def test_s22_4_a_straightened_line_moves_again():
     assert B.stand_hexes(b) == B.layout_of(b, b.hex, NORTH) and b.hex == (1, 6)
     g.state.turn = 2
     assert any(o.kind == "move" for o in g.legal_orders() if o.get("unit") == "b")
+
+
+# --- item 6: forest cover when only the attacker's tail is in forest (7.9 item 3) -------------
+
+WOOD_BEHIND = ["." * 12] * 6 + ["F" * 12] * 2 + ["." * 12] * 3     # rows 07 and 08 forest
+
+
+def _tail_in_forest(rules_either=False):
+    # a column of three facing 12 with its head at 0606 = (3, 5) in the open and its other two
+    # stands in the forest rows 07-08 behind it; red (one stand, facing 6) at 0604 = (4, 3)
+    from hexwar.engine.hexgrid import Hex
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0606", formation="column", strength=3),
+              dict(id="r", side="red", kind="INF_LINE", hex="0604", formation="line", strength=1)],
+             rows=WOOD_BEHIND, phase="attack")
+    if rules_either:
+        g.state.vars["forest_cover"] = "either"
+    b = unit(g, "b")
+    assert [g.map.terrain_at(h) for h in B.stand_hexes(b)] == ["clear", "forest", "forest"]
+    assert unit(g, "r").hex == Hex(4, 3)
+    return g
+
+
+def test_s7_9_item3_forest_cover_when_only_the_attackers_tail_is_in_forest():
+    # part of it is in forest at the start, so it reaches only 5 cm (item 1): one step to (3, 4),
+    # across red's front; in contact its head is in the open, its tail in the forest: the target
+    # counts as behind cover, -4 to the attacker (item 3)
+    g = _tail_in_forest()
+    assert [o["contact"] for o in g.legal_orders() if o.kind == "attack"] == [(3, 4), (4, 4)]
+    events = play(g, "attack", dice=[20, 1] * 10, unit="b", target=(4, 3), contact=(3, 4))
+    b = unit(g, "b")
+    assert g.map.terrain_at(b.hex) == "clear" and any(g.map.terrain_at(h) == "forest" for h in B.stand_hexes(b))
+    contact = [e for e in events if e["t"] == "contact"][0]
+    assert contact["cover"] == -4
+
+
+def test_s7_9_item2_a_target_in_forest_attacked_from_outside_has_no_cover():
+    # attacker wholly outside the forest, target inside (7.9 item 2): the full 10 cm reach and no
+    # cover, since no part of the attacker is in forest (item 3). [rules] forest_cover = "either"
+    # gives the struck stand's forest its -4 too
+    rows = ["." * 12] * 3 + ["F" * 12] + ["." * 12] * 7           # row 04 forest
+    for either, want in ((False, 0), (True, -4)):
+        g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
+                  dict(id="r", side="red", kind="INF_LINE", hex="0604", formation="line", strength=1)],
+                 rows=rows, phase="attack")
+        if either:
+            g.state.vars["forest_cover"] = "either"
+        contacts = [o["contact"] for o in g.legal_orders() if o.kind == "attack"]
+        assert contacts and None not in contacts
+        events = play(g, "attack", dice=[20, 1] * 10, unit="b", target=(4, 3), contact=contacts[0])
+        assert [e for e in events if e["t"] == "contact"][0]["cover"] == want

@@ -356,10 +356,18 @@ def validate(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit, h: Hex 
     return None
 
 
-def _cover(hmap: HexMap, state: State, t: Unit, h: Hex, struck: Hex) -> int:
-    return min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-               B.cover(hmap, state, struck, D.MELEE_MODS),
-               D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
+def _cover(hmap: HexMap, state: State, t: Unit, h: Hex, struck: Hex, stands: tuple[Hex, ...]) -> int:
+    """The cover the attacker fights against (22.4): forest (7.9 item 3) when any stand of the
+    attacker, as it stands in contact (``stands``), is in forest, the tail included; a
+    settlement, fort wall or fortified settlement at the struck stand; a battery's artillery
+    fortification across the contacted hexside. ``[rules] forest_cover = "either"`` also
+    counts the struck stand's forest (the reading before 7.9 item 3 was read for whose stands)."""
+    forest = D.MELEE_MODS["cover"] if any(hmap.terrain_at(x) == "forest" for x in stands) else 0
+    if hmap.terrain_at(struck) == "forest":
+        place = D.MELEE_MODS["cover"] if state.vars.get("forest_cover") == "either" else 0
+    else:
+        place = B.cover(hmap, state, struck, D.MELEE_MODS)
+    return min(forest, place, D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
 
 
 def _place(u: Unit, stands: tuple[Hex, ...]) -> None:
@@ -387,7 +395,7 @@ def _resolve_line(ctx: Resolution, view: B.View, u: Unit, t: Unit, h: Hex | None
         e = state.units[eid]
         e.mark("targeted", state.turn)
         struck, at = next((s, x) for x in stands for s in B.stand_hexes(e) if hex_distance(s, x) == 1)
-        cover = _cover(hmap, state, e, at, struck)
+        cover = _cover(hmap, state, e, at, struck, stands)
         state.vars.setdefault("contacts", []).append(
             [u.id, e.id, kind if eid == t.id else kinds.get(eid, "front"), cover, crossed, False, B.mounted(u)])
         ctx.emit("contact", unit=u.id, target=e.id, attack=kind if eid == t.id else kinds.get(eid, "front"),
@@ -416,7 +424,7 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
     stands = column_stands(hmap, view, u, t, h) or (h,)
     u.facing = newf
     _place(u, stands)
-    cover = _cover(hmap, state, t, h, struck)
+    cover = _cover(hmap, state, t, h, struck, stands)
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
@@ -491,11 +499,11 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
         _place(tu, stands)
         met = [s for e in ([t] + [state.units[x] for x in touched]) for s in B.stand_hexes(e)]
         struck, at = next((s, x) for x in stands for s in met if hex_distance(s, x) == 1)
-        cover = _cover(hmap, state, t, at, struck)
+        cover = _cover(hmap, state, t, at, struck, stands)
     else:
         tu.hex = h
         struck = contacted_stand(u, t, h)
-        cover = _cover(hmap, state, t, h, struck)
+        cover = _cover(hmap, state, t, h, struck, column_stands(hmap, view, u, t, h) or (h,))
         path = paths(hmap, view, u, h) or []
         crossed = any("obstacle" in hmap.features_between(a, b) for a, b in zip([u.hex] + path, path))
     trial.vars["contacts"] = [[u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)]]

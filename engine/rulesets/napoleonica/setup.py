@@ -79,6 +79,9 @@ def check_scenario(scenario) -> list[str]:
             out.append(f"{where}.facing: a vertex facing 0-5")
     if scenario.rule("howitzer_reading", "over") not in ("over", "target-level"):
         out.append("rules.howitzer_reading: \"over\" or \"target-level\" (G-46)")
+    if scenario.rule("forest_cover", "attacker") not in ("attacker", "either"):
+        out.append("rules.forest_cover: \"attacker\" (7.9 item 3: any attacker stand in forest) "
+                   "or \"either\" (the struck target stand's forest too)")
     if not isinstance(scenario.rule("train_bonus", False), bool):
         out.append("rules.train_bonus: true or false (22.9)")
     muster = scenario.rule("muster", True)
@@ -167,6 +170,8 @@ def initial_state(ruleset_id: str, scenario) -> State:
         state.vars["barricades"] = barricades
     if scenario.rule("howitzer_reading", "over") != "over":
         state.vars["howitzer_reading"] = scenario.rule("howitzer_reading")
+    if scenario.rule("forest_cover", "attacker") != "attacker":
+        state.vars["forest_cover"] = scenario.rule("forest_cover")
     state.phase = "start"
     state.active = scenario.first_player or order[0]
     return state
