@@ -263,3 +263,21 @@ def test_s7_9_item2_a_target_in_forest_attacked_from_outside_has_no_cover():
         assert contacts and None not in contacts
         events = play(g, "attack", dice=[20, 1] * 10, unit="b", target=(4, 3), contact=contacts[0])
         assert [e for e in events if e["t"] == "contact"][0]["cover"] == want
+
+
+# --- item 7: three target stands tied for nearest: every contact choice (21.9 item 2) --------
+
+def test_s21_9_item2_three_stands_tied_for_nearest_offer_every_contact():
+    # red line of three facing 6 from 0604: (4, 3), (3, 3), (2, 3). Blue's head at 0506 = (2, 5)
+    # is 2 hexes from each, so any two may be "the two nearest" (ties: the attacker's choice).
+    # A frontal attack touches a front hexside (SW or SE) of one of them: (1, 4), (2, 4), (3, 4)
+    # and (4, 4), each within the reach of 2 steps
+    from hexwar.engine.hexgrid import Hex, hex_distance
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0506", formation="column", strength=1),
+              dict(id="r", side="red", kind="INF_LINE", hex="0604", formation="line", strength=3)],
+             phase="attack")
+    b, r = unit(g, "b"), unit(g, "r")
+    assert b.hex == Hex(2, 5) and B.stand_hexes(r) == (Hex(4, 3), Hex(3, 3), Hex(2, 3))
+    assert [hex_distance(b.hex, x) for x in B.stand_hexes(r)] == [2, 2, 2]
+    contacts = sorted(o["contact"] for o in g.legal_orders() if o.kind == "attack")
+    assert contacts == [(1, 4), (2, 4), (3, 4), (4, 4)]

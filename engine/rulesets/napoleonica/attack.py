@@ -245,7 +245,11 @@ def line_options(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[tuple[Hex
 def _contact_sides(u: Unit, t: Unit) -> list[tuple[Hex, int]]:
     """(target stand, hexside direction) pairs an attack of its kind may make contact across."""
     dirs = side_dirs(t, kind_of_attack(u, t))
-    nearest = sorted(B.stand_hexes(t), key=lambda x: (hex_distance(x, u.hex), x))[:2]
+    # "the two nearest stands", ties the attacker's choice (21.9 item 2): every stand as near as
+    # the second nearest may be one of the two
+    stands = sorted(B.stand_hexes(t), key=lambda x: (hex_distance(x, u.hex), x))
+    cut = hex_distance(stands[min(1, len(stands) - 1)], u.hex)
+    nearest = [x for x in stands if hex_distance(x, u.hex) <= cut]
     return [(x, d) for x in nearest for d in dirs]
 
 
