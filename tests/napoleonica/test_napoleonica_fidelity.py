@@ -281,3 +281,82 @@ def test_s21_9_item2_three_stands_tied_for_nearest_offer_every_contact():
     assert [hex_distance(b.hex, x) for x in B.stand_hexes(r)] == [2, 2, 2]
     contacts = sorted(o["contact"] for o in g.legal_orders() if o.kind == "attack")
     assert contacts == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+# --- item 8: settlements hold one stand a hex (17, 22.7); captures on entry ([F] 20); gunners --
+
+ONE_HOUSE = ["." * 12] * 5 + [".....V......"] + ["." * 12] * 4          # village 0606 alone
+FOUR_HOUSES = ["." * 12] * 4 + [".....VV....."] + [".....VV....."] + ["." * 12] * 4
+
+
+def _occupy(g, uid):
+    return [o["hex"] for o in g.legal_orders() if o.kind == "occupy" and o.get("unit") == uid]
+
+
+def test_s22_7_one_stand_per_settlement_hex():
+    # a regiment of four next to a one-hex settlement has no room in it; a single stand has
+    col = dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column")
+    g = game([col], rows=ONE_HOUSE)
+    assert _occupy(g, "b") == []
+    g = game([dict(col, strength=1)], rows=ONE_HOUSE)
+    assert _occupy(g, "b") == [tuple(hx(g, "0606"))]
+    # a settlement of four village hexes takes the regiment, one stand in each
+    g = game([col], rows=FOUR_HOUSES)
+    village = sorted(h for h in g.map.hexes if g.map.terrain_at(h) == "village")
+    assert len(village) == 4 and _occupy(g, "b") == [tuple(hx(g, "0606"))]
+    play(g, "occupy", unit="b", hex=tuple(hx(g, "0606")))
+    assert sorted(B.stand_hexes(unit(g, "b"))) == village
+    # [rules] settlement_capacity = "unit": the old reading, a whole unit in one village hex
+    g = game([col], rows=ONE_HOUSE)
+    g.state.vars["settlement_capacity"] = "unit"
+    assert _occupy(g, "b") == [tuple(hx(g, "0606"))]
+
+
+def test_s22_7_validate_a_regiment_placed_in_a_settlement_too_small_for_it():
+    import pytest
+    from hexwar.scenarios.loader import ScenarioError, parse_scenario
+    from napo_helpers import scenario_text
+    text = scenario_text([dict(id="b", side="blue", kind="INF_LINE", hex="0606", formation="column")],
+                         rows=ONE_HOUSE)
+    with pytest.raises(ScenarioError) as e:
+        parse_scenario(text, "t.toml")
+    assert "units[0].hex" in str(e.value) and "one stand a village hex (17, 22.7" in str(e.value)
+    sc = parse_scenario(text.replace("muster = false", 'muster = false\nsettlement_capacity = "unit"'), "t.toml")
+    assert B.stand_hexes(Game(sc).state.units["b"]) == (hx(Game(sc), "0606"),)
+
+
+def test_f20_engineers_alone_in_a_settlement_are_captured_by_occupying_it():
+    # red engineers hold the one-hex settlement alone; a blue stand next to it may enter (no
+    # enemy *unit* is there: [F] 20 names engineers among the pieces captured on entry)
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
+              dict(id="e", side="red", kind="ENG", hex="0606", strength=1)], rows=ONE_HOUSE)
+    assert _occupy(g, "b") == [tuple(hx(g, "0606"))]
+    play(g, "occupy", unit="b", hex=tuple(hx(g, "0606")))
+    assert B.state_of(unit(g, "e")) == "captured" and unit(g, "b").hex == hx(g, "0606")
+
+
+def test_f20_a_general_alone_in_a_settlement_is_captured_by_occupying_it():
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
+              dict(id="rg", side="red", kind="GEN", hex="0606")], rows=ONE_HOUSE)
+    assert _occupy(g, "b") == [tuple(hx(g, "0606"))]
+    play(g, "occupy", unit="b", hex=tuple(hx(g, "0606")))
+    assert B.state_of(unit(g, "rg")) == "captured"
+
+
+def test_f20_gunners_without_their_gun_in_a_settlement_are_captured_by_occupying_it():
+    g = game([dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
+              dict(id="g", side="red", kind="ART_MEDIUM", hex="0606", formation="gunners")], rows=ONE_HOUSE)
+    assert _occupy(g, "b") == [tuple(hx(g, "0606"))]
+    play(g, "occupy", unit="b", hex=tuple(hx(g, "0606")))
+    assert B.state_of(unit(g, "g")) == "captured"
+
+
+def test_s22_7_gunners_outside_their_battery_enter_forest_on_foot():
+    # 22.7: forest costs 2 MP "for foot (infantry, dismounted chasseurs, engineers, gunners)"
+    from hexwar.engine.rulesets.napoleonica import movement as MV
+    rows = ["." * 12] * 5 + [".....F......"] + ["." * 12] * 4                 # forest 0606
+    g = game([dict(id="g", side="blue", kind="ART_MEDIUM", hex="0607", formation="gunners")], rows=rows)
+    gun = unit(g, "g")
+    wood = hx(g, "0606")
+    assert B.enter_cost(g.map, gun, gun.hex, wood) == 2
+    assert any(h == wood for h, _f in MV.moves(g.map, B.View(g.state), gun))

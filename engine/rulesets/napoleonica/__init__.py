@@ -423,10 +423,14 @@ class NapoleonicaRuleset(Words, Ruleset):
         u = state.units[order["unit"]]
         if kind == "deploy":
             h = Hex(*order["hex"])
+            stands = MV.garrison_stands(ctx.map, B.View(state), u, h) \
+                if ctx.map.terrain_at(h) == "village" and not B.is_general(u) else None
             u.hex = h
             u.mark("state", "formed")
-            if ctx.map.terrain_at(h) == "village" and not B.is_general(u):
+            if stands is not None:
                 u.mark("garrison", True)
+                if len(stands) > 1:
+                    u.mark("stands", B.encode_stands(stands))
             ctx.emit("deployed", unit=u.id, at=[h[0], h[1]])
             other = state.enemy_of(state.active)
             if AC.deployers(state, other):
@@ -546,8 +550,11 @@ class NapoleonicaRuleset(Words, Ruleset):
         if kind == "occupy":
             h = Hex(*order["hex"])
             frm = u.hex
+            stands = MV.garrison_stands(ctx.map, B.View(state), u, h) or (h,)
             u.hex = h
-            B.unfreeze_stands(u)      # a garrison stands in its one village hex (22.7)
+            B.unfreeze_stands(u)      # one stand a village hex (17, 22.7), stored when more than one
+            if len(stands) > 1:
+                u.mark("stands", B.encode_stands(stands))
             u.mark("garrison", True)
             ctx.emit("occupied", unit=u.id, frm=[frm[0], frm[1]], to=[h[0], h[1]])
             town = MV.settlement_of(ctx.map, h)
@@ -559,8 +566,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                     ctx.emit("joins-melee", unit=u.id, enemy=c[0])
             for x in town:
                 for other in [state.units[k] for k in sorted(state.units)]:
-                    if other.side != u.side and other.hex == x and B.on_table(other) \
-                            and (B.is_general(other) or B.arm(other) == "eng"):
+                    if other.side != u.side and other.hex == x and B.on_table(other) and MV.capturable(other):
                         M.remove(ctx, other, "captured")
             return
         if kind in ("climb", "gate"):
@@ -601,7 +607,9 @@ class NapoleonicaRuleset(Words, Ruleset):
             if path:
                 end = Hex(*path[-1])
                 stored = u.marks.get("stands")
-                if isinstance(stored, str) and stored:
+                if B.garrison(u):
+                    B.unfreeze_stands(u)      # out of the settlement, laid out from the anchor
+                elif isinstance(stored, str) and stored:
                     dq, dr = end[0] - start[0], end[1] - start[1]
                     u.mark("stands", B.encode_stands(Hex(h[0] + dq, h[1] + dr) for h in B.decode_stands(stored)))
                 u.hex = end

@@ -187,6 +187,9 @@ def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
             if B.mounted(u) or B.arm(u) == "train" or h in view.stands or view.adjacent_enemy(h, u.side) \
                     or any(g.side != u.side for g in view.generals.get(h, ())):
                 continue
+            stands = MV.garrison_stands(hmap, view, u, h)     # one stand a village hex (17)
+            if stands is None or any(x in view.stands or view.adjacent_enemy(x, u.side) for x in stands[1:]):
+                continue
             out.append(h)
             continue
         stands = B.layout_of(u, h, u.facing, outside=True)

@@ -57,8 +57,10 @@ def mounted(u: Unit) -> bool:
 
 
 def foot(u: Unit) -> bool:
-    """Infantry, dismounted chasseurs, engineers (and gunners): who may enter forest (22.7)."""
-    return arm(u) in ("inf", "eng") or (arm(u) == "cav" and bool(u.marks.get("dismounted")))
+    """Infantry, dismounted chasseurs, engineers and gunners outside their battery: who may
+    enter forest, swamp and ravine, at 2 MP (22.7)."""
+    return arm(u) in ("inf", "eng") or (arm(u) == "cav" and bool(u.marks.get("dismounted"))) \
+        or (arm(u) == "art" and formation(u) == "gunners")
 
 
 def infantry_like(u: Unit) -> bool:

@@ -79,6 +79,9 @@ def check_scenario(scenario) -> list[str]:
             out.append(f"{where}.facing: a vertex facing 0-5")
     if scenario.rule("howitzer_reading", "over") not in ("over", "target-level"):
         out.append("rules.howitzer_reading: \"over\" or \"target-level\" (G-46)")
+    if scenario.rule("settlement_capacity", "stand") not in ("stand", "unit"):
+        out.append("rules.settlement_capacity: \"stand\" (one stand a village hex, 17, 22.7) "
+                   "or \"unit\" (a whole unit in one village hex)")
     if scenario.rule("forest_cover", "attacker") not in ("attacker", "either"):
         out.append("rules.forest_cover: \"attacker\" (7.9 item 3: any attacker stand in forest) "
                    "or \"either\" (the struck target stand's forest too)")
@@ -122,18 +125,37 @@ def footprint_problems(scenario) -> list[str]:
             continue
         where = f"units[{i}].hex"
         name = f"{spec.id} ({B.formation(u)} of {u.strength}, facing {u.facing})"
+        if B.garrison(u) and B.arm(u) in ("inf", "cav") and len(B.stand_hexes(u)) < u.strength \
+                and state.vars.get("settlement_capacity", "stand") == "stand":
+            out.append(f"{where}: {spec.id} has {u.strength} stands but its settlement has no room "
+                       "for them, one stand a village hex (17, 22.7; [rules] settlement_capacity = "
+                       "\"unit\" puts a whole unit in one hex)")
+            continue
         for h in B.stand_hexes(u):
             if h not in hmap:
                 out.append(f"{where}: {name} has a stand off the map at {tuple(h)} (21.5)")
                 continue
             t = hmap.terrain_at(h)
-            if h != u.hex and (t in ("lake", "river", "village", "rampart")
+            if h != u.hex and not B.garrison(u) and (t in ("lake", "river", "village", "rampart")
                                or (t in ("forest", "swamp", "ravine") and not B.foot(u))):
                 out.append(f"{where}: {name} has a stand on {t} at {hmap.label(h)} (21.5, 22.7)")
             if h in holder:
                 out.append(f"{where}: {name} has a stand on {holder[h]}'s at {hmap.label(h)} (21.5)")
             holder.setdefault(h, spec.id)
     return out
+
+
+def _place_garrisons(scenario, state: State) -> None:
+    """A regiment a scenario places in a settlement takes one village hex a stand (17, 22.7),
+    from its own hex outward; ``footprint_problems`` reports one with no room."""
+    from .movement import garrison_stands
+    view = B.View(state)
+    for uid in sorted(state.units):
+        u = state.units[uid]
+        if B.garrison(u) and u.hex is not None:
+            stands = garrison_stands(scenario.map, view, u, u.hex)
+            if stands is not None and len(stands) > 1:
+                u.mark("stands", B.encode_stands(stands))
 
 
 def initial_state(ruleset_id: str, scenario) -> State:
@@ -172,6 +194,9 @@ def initial_state(ruleset_id: str, scenario) -> State:
         state.vars["howitzer_reading"] = scenario.rule("howitzer_reading")
     if scenario.rule("forest_cover", "attacker") != "attacker":
         state.vars["forest_cover"] = scenario.rule("forest_cover")
+    if scenario.rule("settlement_capacity", "stand") != "stand":
+        state.vars["settlement_capacity"] = scenario.rule("settlement_capacity")
+    _place_garrisons(scenario, state)
     state.phase = "start"
     state.active = scenario.first_player or order[0]
     return state
