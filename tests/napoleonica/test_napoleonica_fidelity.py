@@ -360,3 +360,100 @@ def test_s22_7_gunners_outside_their_battery_enter_forest_on_foot():
     wood = hx(g, "0606")
     assert B.enter_cost(g.map, gun, gun.hex, wood) == 2
     assert any(h == wood for h, _f in MV.moves(g.map, B.View(g.state), gun))
+
+
+# --- item 9: generals limit (22.6) and the pick-up battle's armies (22.8) ----------------------
+
+def _brigade_text():
+    from pathlib import Path
+    return Path(find_scenario("napoleonica-brigade")).read_text(encoding="utf-8")
+
+
+def test_s22_6_validate_refuses_more_generals_than_allowed():
+    # the brigade has 6 combat units a side: ceil(6 / 4) = 2 generals besides the
+    # commander-in-chief; a third Austrian general is refused, named by its field and line
+    import pytest
+    from hexwar.scenarios.loader import ScenarioError, parse_scenario
+    extra = '\n[[units]]\nid = "a-gen-3"\nside = "austria"\nkind = "GEN"\nhex = "0101"\nfacing = 4\ngrade = "recruit"\n'
+    text = _brigade_text()
+    cut = text.index("[victory]")
+    broken = text[:cut] + extra + "\n" + text[cut:]
+    with pytest.raises(ScenarioError) as e:
+        parse_scenario(broken, "brigade.toml")
+    at = broken.index('kind = "GEN"', broken.index('id = "a-gen-3"'))
+    line = broken[:at].count("\n") + 1                                  # its kind's line
+    msg = [p for p in e.value.problems if "generals" in p]
+    assert len(msg) == 1
+    assert msg[0].startswith(f"brigade.toml: units[")
+    assert f"].kind (line {line}): army of austria has 3 generals; 22.6 allows ceil(6 / 4) = 2" in msg[0]
+    parse_scenario(text, "brigade.toml")                                 # as shipped: fine
+
+
+def test_s22_8_the_generator_writes_pickup_battles_that_validate():
+    from collections import Counter
+    from hexwar.engine.rulesets.napoleonica.pickup import generate
+    from hexwar.scenarios.loader import parse_scenario
+    for seed in (1, 2, 3, 4, 5, 6):
+        text = generate(seed)
+        assert generate(seed) == text                                    # the seed decides all
+        sc = parse_scenario(text, f"pickup-{seed}.toml")
+        assert (sc.map.width, sc.map.height, sc.turns) == (36, 24, 12)   # 21.10, 22.10
+        arms = {s.id: Counter(u.stats["arm"] for u in sc.units if u.side == s.id) for s in sc.sides}
+        gens = {s.id: Counter(u.kind for u in sc.units if u.side == s.id) for s in sc.sides}
+        for side, c in arms.items():
+            n = c["inf"] + c["cav"] + c["art"]
+            assert n == 16
+            assert 50 * n <= 100 * c["inf"] <= 70 * n and 15 * n <= 100 * c["cav"] <= 30 * n \
+                and 10 * n <= 100 * c["art"] <= 25 * n
+            assert c["train"] == 1 and 0 <= c["eng"] <= 2
+            assert gens[side]["CINC"] == 1 and gens[side]["GEN"] == 4
+        a, b = arms.values()
+        assert (a["inf"], a["cav"], a["art"]) == (b["inf"], b["cav"], b["art"])
+
+
+def _pickup_units(text):
+    return text.split("\n[[units]]\n")
+
+
+def test_s22_8_a_hand_broken_pickup_army_is_refused_with_its_reason():
+    import pytest
+    from hexwar.engine.rulesets.napoleonica.pickup import generate
+    from hexwar.scenarios.loader import ScenarioError, parse_scenario
+    text = generate(2)
+    parts = _pickup_units(text)
+    # no train for the north
+    no_train = "\n[[units]]\n".join(p for p in parts if 'id = "north-train"' not in p)
+    # a seventeenth combat unit: the north's first regiment twice (under another id)
+    first = next(p for p in parts[1:] if 'id = "north-1"' in p)
+    import re
+    twin = re.sub(r'hex = "\d+"', 'hex = "0103"', first.replace('id = "north-1"', 'id = "north-99"'))
+    one_more = text.replace("\n[victory]", "\n[[units]]\n" + twin.split("\n[victory]")[0] + "\n[victory]", 1)
+    for broken, why in ((no_train, "army of north has 0 trains; a pick-up battle has 1 (22.8)"),
+                        (one_more, "army of north has 17 combat units; a pick-up battle has 16 (22.8)")):
+        with pytest.raises(ScenarioError) as e:
+            parse_scenario(broken, "pickup.toml")
+        assert any(why in p for p in e.value.problems), e.value.problems
+
+
+def test_s22_8_hexwar_new_writes_a_scenario_hexwar_validate_accepts(tmp_path, capsys):
+    from hexwar.cli import main
+    out = tmp_path / "pickup.toml"
+    assert main(["new", "napoleonica", "--seed", "7", "--out", str(out)]) == 0
+    assert main(["new", "napoleonica", "--seed", "7", "--out", str(out)]) == 2     # never overwrites
+    assert main(["validate", str(out)]) == 0
+    assert "ok — napoleonica-pickup-7" in capsys.readouterr().out
+    broken = tmp_path / "broken.toml"
+    broken.write_text(out.read_text().replace('kind = "TRAIN"', 'kind = "ENG"', 1))
+    assert main(["validate", str(broken)]) == 2
+    said = capsys.readouterr().out
+    assert "a pick-up battle has 1 (22.8)" in said
+
+
+def test_s22_8_a_generated_pickup_battle_plays_to_the_end():
+    from hexwar.engine.rulesets.napoleonica.pickup import generate
+    from hexwar.match import simulate
+    from hexwar.scenarios.loader import parse_scenario
+    # two turns keep the test fast; the full twelve are played by `hexwar simulate` (NOTES.md)
+    sc = parse_scenario(generate(1).replace("turns = 12", "turns = 2", 1), "pickup.toml")
+    r = simulate(sc, 1, levels={"north": "basic", "south": "basic"})
+    assert r.turns == 2 and "22.10" in r.reason

@@ -135,6 +135,13 @@ TRAIN_RESTORATION_BONUS = 2  # only with [rules] train_bonus = true (22.9, defau
 
 DEPLOY_ROWS = 6               # deployment zone: within 6 hex rows of the own edge (22.10)
 
+#: the pick-up battle's armies [P] (spec 22.8): 16 combat units a side in these shares of arm
+#: (percent of the combat units, compared exactly), one train, 0-2 engineer units, one
+#: commander-in-chief and ceil(16 / 4) = 4 generals; the 36 x 24 board of 21.10 and the 12
+#: turns of 22.10
+PICKUP = {"combat_units": 16, "arm_pct": {"inf": (50, 70), "cav": (15, 30), "art": (10, 25)},
+          "engineers": (0, 2), "train": 1, "board": (36, 24), "turns": 12}
+
 BREAK_PCT = 50
 DRAW_MARGIN = 3
 POINTS = {"unit": 2, "guard_unit": 3, "fleeing": 1, "general": 2, "cinc": 5, "train": 3,

@@ -7,6 +7,7 @@ from hexwar.engine.state import State, Unit
 
 from . import board as B
 from . import data as D
+from . import pickup
 
 
 def _formations(stats: dict) -> tuple[str, ...]:
@@ -44,10 +45,23 @@ def army_problems(side: str, units: list[tuple[str, dict]]) -> list[str]:
     return out
 
 
+def _generals_problems(side: str, units: list[tuple[int, str, dict, str]]) -> list[str]:
+    """No more than ceil(combat units / 4) generals besides the commander-in-chief (22.6, the
+    reading of 16's silence): the first one too many is named."""
+    combat = sum(1 for _i, _k, s, _g in units if s.get("arm") in ("inf", "cav", "art"))
+    allowed = pickup.generals_allowed(combat)
+    gens = [i for i, k, _s, _g in units if k == "GEN"]
+    if len(gens) <= allowed:
+        return []
+    return [f"units[{gens[allowed]}].kind: army of {side} has {len(gens)} generals; 22.6 allows "
+            f"ceil({combat} / 4) = {allowed} for its {combat} combat units, besides the commander-in-chief"]
+
+
 def check_scenario(scenario) -> list[str]:
     out: list[str] = []
     per_side: dict[str, list[tuple[str, dict]]] = {s.id: [] for s in scenario.sides}
     cincs: dict[str, int] = {s.id: 0 for s in scenario.sides}
+    detail: dict[str, list[tuple[int, str, dict, str]]] = {s.id: [] for s in scenario.sides}
     for i, u in enumerate(scenario.units):
         where = f"units[{i}]"
         stats = u.stats
@@ -75,6 +89,7 @@ def check_scenario(scenario) -> list[str]:
             cincs[u.side] += 1
         if u.side in per_side:
             per_side[u.side].append((u.kind, stats))
+            detail[u.side].append((i, u.kind, stats, u.grade))
         if not 0 <= u.facing <= 5:
             out.append(f"{where}.facing: a vertex facing 0-5")
     if scenario.rule("howitzer_reading", "over") not in ("over", "target-level"):
@@ -90,12 +105,22 @@ def check_scenario(scenario) -> list[str]:
     muster = scenario.rule("muster", True)
     if not isinstance(muster, bool):
         out.append("rules.muster: true (check the army composition of 16) or false (a sandbox)")
+    army = scenario.rule("army", "scenario")
+    if army not in ("scenario", "pickup"):
+        out.append("rules.army: \"scenario\" (the file's armies) or \"pickup\" (the pick-up "
+                   "battle's army rules, 22.8)")
     for side, units in per_side.items():
         if muster is not False:
             out.extend(f"units: {p}" for p in army_problems(side, units))
+            out.extend(_generals_problems(side, detail[side]))
+        if army == "pickup":
+            out.extend(pickup.army_problems(side, detail[side]))
         if cincs[side] != 1:
             out.append(f"units: army of {side} needs exactly one commander-in-chief (CINC), "
                        f"has {cincs[side]} (13, 22.6)")
+    if army == "pickup" and len({pickup.arm_counts(d) for d in detail.values()}) > 1:
+        out.append("units: the two armies of a pick-up battle have the same arm counts "
+                   "(infantry, cavalry, artillery; 22.8)")
     v = scenario.victory
     unknown = sorted(set(v) - {"objectives"})
     if unknown:
