@@ -177,7 +177,8 @@ def decode_stands(text: str) -> tuple[Hex, ...]:
 
 def compact(u: Unit) -> bool:
     """Units whose stands all stand in their one hex: everything but infantry and cavalry, a
-    settlement garrison (one unit per village hex, 22.7) and a unit on a fort wall (22.7)."""
+    settlement garrison (laid out on its village hexes, one stand a hex, 22.7, not from a
+    template) and a unit on a fort wall (22.7)."""
     return arm(u) not in ("inf", "cav") or garrison(u) or bool(u.marks.get("on_wall"))
 
 
