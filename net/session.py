@@ -107,6 +107,9 @@ class Session:
         self.rtts: list[float] = []
         self._sent_at: dict[int, tuple[float, bool]] = {}
         self.order_rtts: list[tuple[bool, float]] = []  # (rolled dice, seconds from send to ack)
+        #: set to a list by a benchmark: ("submit", seq, dice, t) when an order of ours starts out,
+        #: ("applied", seq, side, t) when an order is applied here (perf_counter seconds)
+        self.trace: list[tuple[Any, ...]] | None = None
         self.desync: dict[str, Any] | None = None
         self.finished = False
         self.bytes_sent = self.bytes_received = 0
@@ -241,7 +244,10 @@ class Session:
         if reason is not None:
             raise IllegalOrderError(reason)
         seq = self.match.seq
-        if not self.game.needs_dice(order):
+        dice = self.game.needs_dice(order)
+        if self.trace is not None:
+            self.trace.append(("submit", seq, dice, time.perf_counter()))
+        if not dice:
             passed = self._forced(order)
             events, record = self.match.apply(order, self.side, None)
             self._applied(record, events, passed)
@@ -777,6 +783,8 @@ class Session:
         return str(self.game.state.phase or "")
 
     def _applied(self, record: dict[str, Any], events: list[Event], passed: str | None = None) -> None:
+        if self.trace is not None:
+            self.trace.append(("applied", record["seq"], record["side"], time.perf_counter()))
         self._draw_offer = None
         self._restart_clock()
         if record["side"] == self.side and record["order"].get("k") == secret.REVEAL:
