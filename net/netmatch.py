@@ -18,6 +18,7 @@ The journal holds our committed nonce before it is revealed, so it is written 06
 from __future__ import annotations
 
 import os
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -134,10 +135,11 @@ class NetMatch:
 
     # --- changes --------------------------------------------------------------------------
     def note(self, kind: str, p: Pending) -> None:
-        """Journal a pending exchange before the message that depends on it is sent."""
+        """Journal a pending exchange before the message that depends on it is sent (written
+        at once; the session waits for ``durable`` where the next step needs it synced)."""
         if self.journal is not None:
-            self.journal.append({"type": kind, "seq": p.seq, "side": p.side, "order": p.order.to_wire(),
-                                 "commit": p.commit, "nonce": p.nonce})
+            self.journal.write({"type": kind, "seq": p.seq, "side": p.side, "order": p.order.to_wire(),
+                                "commit": p.commit, "nonce": p.nonce})
 
     def note_info(self, **info: Any) -> None:
         self.info.update(info)
@@ -159,12 +161,13 @@ class NetMatch:
                 self.journal.append({"type": "finished", "seq": self.seq})
 
     def apply(self, order: Order, side: str, nonces: list[bytes] | None) -> tuple[list[Event], dict[str, Any]]:
-        """Validate, roll, resolve on a copy, journal (fsync), then make current.
+        """Validate, roll, resolve on a copy, journal (written, synced by the group commit
+        thread: ``durable``), then make current.
         Raises ``IllegalOrderError`` and changes nothing if the order is refused."""
         seq = self.seq
         trial, events, record = resolve_order(self.game, self.match_id, order, side, nonces)
         if self.journal is not None:
-            self.journal.append(record)
+            self.journal.write(record)
         self.game = trial
         self.records.append(record)
         if self.mine is not None and self.mine.seq == seq:
@@ -172,6 +175,10 @@ class NetMatch:
         if self.theirs is not None and self.theirs.seq == seq:
             self.theirs = None
         return events, record
+
+    def durable(self) -> "Future[int] | None":
+        """A future done once every record written so far is synced (None without a journal)."""
+        return None if self.journal is None else self.journal.durable()
 
     def close(self) -> None:
         if self.journal is not None:

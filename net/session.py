@@ -124,6 +124,7 @@ class Session:
         self._owed_ack: tuple[int, bytes] | None = None  # an ack not sent yet (see _apply_peer)
         self._owed_count = 0
         self._timer: asyncio.Future | None = None
+        self._showing: asyncio.Future | None = None  # our own order, sent, not yet synced and shown
         self._dice_waiters: dict[int, list[asyncio.Future]] = {}
         path = match.journal_path
         self.sealed = sp.SealedPlans(None if path is None else path + ".sealed")
@@ -160,7 +161,7 @@ class Session:
     def can_act(self) -> bool:
         """True when ``submit`` would go ahead at once."""
         return (self.my_turn and self.connected and len(self._unacked) < protocol.WINDOW
-                and self.match.mine is None
+                and self.match.mine is None and self._showing is None
                 and self._catchup_to is None)
 
     def subscribe(self, callback: Callable[[SessionEvent], None]) -> None:
@@ -235,12 +236,13 @@ class Session:
             raise NotYourTurn(f"it is {self.game.to_act() or 'nobody'}'s turn, not yours ({self.side})")
         if not self.connected:
             raise PeerGone("the opponent is not connected; orders wait until they are back")
-        await self.wait_until(lambda: len(self._unacked) < protocol.WINDOW or self.stopped or not self.connected)
+        await self.wait_until(lambda: (len(self._unacked) < protocol.WINDOW and self._showing is None)
+                              or self.stopped or not self.connected)
         if not self.my_turn:
             raise NotYourTurn(f"it is no longer your turn ({self.game.to_act() or 'the match is over'})")
         if not self.can_act:
             raise PeerGone("the link dropped before the order could be sent")
-        reason = self.game.validate(order, self.side)
+        reason = self.game.vet(order, self.side)
         if reason is not None:
             raise IllegalOrderError(reason)
         seq = self.match.seq
@@ -248,12 +250,22 @@ class Session:
         if self.trace is not None:
             self.trace.append(("submit", seq, dice, time.perf_counter()))
         if not dice:
+            # Written, then sent, then shown once synced: the fsync runs while the order is on
+            # its way. Until it is shown, nothing the peer sends is handled (``_dispatch``).
             passed = self._forced(order)
             events, record = self.match.apply(order, self.side, None)
-            self._applied(record, events, passed)
-            self._unacked[seq] = protocol.short_digest(record["digest"])
+            short = protocol.short_digest(record["digest"])
+            self._unacked[seq] = short
             self._sent_at[seq] = (time.perf_counter(), False)
-            await self._send(self._play_message(seq, order, digest=protocol.short_digest(record["digest"])))
+            showing = self._showing = asyncio.get_running_loop().create_future()
+            try:
+                await self._send(self._play_message(seq, order, digest=short))
+                await self._durable()
+                self._applied(record, events, passed)
+            finally:
+                self._showing = None
+                showing.set_result(None)
+                self._poke()
             return events
         nonce = os.urandom(NONCE_BYTES)
         pending = Pending(seq, self.side, order, nonce_commitment(nonce), nonce)
@@ -400,6 +412,8 @@ class Session:
             self._poke()
 
     async def _dispatch(self, frame: Any) -> None:
+        if self._showing is not None:  # our own order is shown first, then what followed it
+            await asyncio.shield(self._showing)
         kind = frame.get("type") if isinstance(frame, dict) else None
         kind = kind[:16] if isinstance(kind, str) else None
         try:
@@ -529,6 +543,7 @@ class Session:
             pending = Pending(seq, self.peer_side, order, msg["commit"], os.urandom(NONCE_BYTES))
             self.match.note("peer-commit", pending)
             self.match.theirs = pending
+            await self._durable()  # our nonce goes out only once a power cut cannot lose it
             await self._send(protocol.message("nonce", seq=seq, nonce=pending.nonce))
             return
         if "digest" not in msg or "commit" in msg:
@@ -541,13 +556,22 @@ class Session:
             raise ProtocolViolation(f"nonce for seq {msg['seq']}, but no commitment of ours is open for it")
         passed = self._forced(mine.order)
         events, record = self.match.apply(mine.order, self.side, [mine.nonce, msg["nonce"]])
-        digest = protocol.short_digest(record["digest"])
-        self._unacked[mine.seq] = digest
-        self._applied(record, events, passed)
-        for waiter in self._dice_waiters.pop(mine.seq, []):
-            if not waiter.done():
-                waiter.set_result(events)
-        await self._send(protocol.message("reveal", seq=mine.seq, nonce=mine.nonce, digest=digest))
+        # The roll is shown and nonce_A revealed only once the commit and this record are
+        # synced; no order of ours may go out before the reveal (``can_act``).
+        showing = self._showing = asyncio.get_running_loop().create_future()
+        try:
+            await self._durable()
+            digest = protocol.short_digest(record["digest"])
+            self._unacked[mine.seq] = digest
+            self._applied(record, events, passed)
+            for waiter in self._dice_waiters.pop(mine.seq, []):
+                if not waiter.done():
+                    waiter.set_result(events)
+            await self._send(protocol.message("reveal", seq=mine.seq, nonce=mine.nonce, digest=digest))
+        finally:
+            self._showing = None
+            showing.set_result(None)
+            self._poke()
 
     async def _on_reveal(self, msg: dict[str, Any]) -> None:
         theirs = self.match.theirs
@@ -742,9 +766,11 @@ class Session:
         return protocol.message("order", seq=seq, order=order.to_wire(), digest=digest, commit=commit)
 
     def _check_legal(self, order: Order) -> None:
+        """The one check of the peer's order: ``vet`` remembers it for this position, so
+        ``needs_dice`` and ``resolve_order`` do not validate it again."""
         if self.game.to_act() != self.peer_side:
             raise ProtocolViolation(f"{order.kind}: it is not your turn ({self.game.to_act()} acts)")
-        reason = self.game.validate(order, self.peer_side)
+        reason = self.game.vet(order, self.peer_side)
         if reason is not None:
             raise ProtocolViolation(f"illegal order {order.to_text()[:80]}: {reason}")
 
@@ -929,6 +955,13 @@ class Session:
         self._poke()
 
     # --- plumbing ---------------------------------------------------------------------------
+    async def _durable(self) -> None:
+        """Wait until every journal record written so far is synced (the group commit thread
+        fsyncs while we wait; the event loop serves the link meanwhile)."""
+        fut = self.match.durable()
+        if fut is not None:
+            await asyncio.wrap_future(fut)
+
     def _fail_waiters(self, exc: Exception) -> None:
         for waiters in self._dice_waiters.values():
             for w in waiters:
