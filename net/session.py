@@ -101,8 +101,9 @@ class Session:
         self._resumed = False
         self._draw_offer: tuple[str, int] | None = None
         self._bye_sent = self._bye_received = False
-        self._deadline: float | None = None  # when the peer's time for its decision runs out
-        self._deciding_since: float | None = None  # when our own decision began (our clock)
+        # (seq, when it began on our monotonic clock) of the decision now due, whoever's it is:
+        # kept across reconnects, and across a restart through the journal's ``clock`` record
+        self._decision: tuple[int, float] | None = match.decision_start()
         self._ping_sent: dict[int, float] = {}
         self.rtts: list[float] = []
         self._sent_at: dict[int, tuple[float, bool]] = {}
@@ -465,7 +466,7 @@ class Session:
                                                   order=rec["order"], nonces=rec["nonces"],
                                                   digest=protocol.short_digest(rec["digest"])))
         self._emit("status", "connected: play on" if not self.over else "connected", connected=True)
-        self._restart_clock(new_decision=False)
+        self._restart_clock()  # a reconnect starts no new decision: the one due keeps its start
         await self._send_commit()
         await self._maybe_bye()
         self._schedule_auto_pass()
@@ -862,7 +863,7 @@ class Session:
 
     def _end(self, winner: str | None, reason: str) -> None:
         self.match.finish(winner, reason)
-        self._deadline = None
+        self._decision = None
         self._fail_waiters(PeerGone(f"the match ended: {reason}"))
         self._emit("over", f"match over: {self._result_text()}", result=self.match.result)
         self._broadcast_end()
@@ -912,26 +913,31 @@ class Session:
         self._emit("refused", f"refused the opponent's {kind}: {reason}", reason=reason, ref=kind)
 
     # --- the turn timer ---------------------------------------------------------------------
-    def _restart_clock(self, new_decision: bool = True) -> None:
-        """Start the clocks for the decision now due. ``new_decision`` is False on a reconnect:
-        a decision already under way keeps the time it began on our clock."""
-        now = time.monotonic()
-        to_act = None if self.over else self.game.to_act()
-        if self.turn_time and to_act == self.peer_side:
-            self._deadline = now + self.turn_time
-        else:
-            self._deadline = None
-        if to_act != self.side:
-            self._deciding_since = None
-        elif new_decision or self._deciding_since is None:
-            self._deciding_since = now
+    def _restart_clock(self) -> None:
+        """Note when the decision now due began, unless it is the one already timed: the
+        deadline belongs to the decision, not to the link, so a reconnect (or a restart: the
+        start is journaled) never gives a stalling side its time again."""
+        if self.over:
+            self._decision = None
+            return
+        seq = self.match.seq
+        if self._decision is not None and self._decision[0] == seq:
+            return
+        self._decision = (seq, time.monotonic())
+        if self.turn_time:
+            self.match.note_clock(seq)
+
+    def _spent(self) -> float:
+        """Seconds the decision now due has lasted on our clock."""
+        d = self._decision
+        return 0.0 if d is None or d[0] != self.match.seq else time.monotonic() - d[1]
 
     def _early_claim(self) -> str | None:
         """Why a claim that our time ran out is refused, judged by our own clock: our decision
-        must have lasted the turn time, less an allowance for the link's delay."""
-        since = self._deciding_since
-        spent = 0.0 if since is None else time.monotonic() - since
-        if spent + self.limits.clock_allowance >= self.turn_time:
+        must have lasted the whole turn time. (An honest claimant waits the allowance for link
+        delay beyond its own deadline, so its claim arrives after ours.)"""
+        spent = self._spent()
+        if self.turn_time and spent >= self.turn_time:
             return None
         return (f"time forfeit claimed after {spent:.1f}s of this side's {self.turn_time}s "
                 f"by this side's clock")
@@ -939,9 +945,10 @@ class Session:
     async def _clock(self) -> None:
         while not self.stopped and not self.over:
             await asyncio.sleep(0.2)
-            # Claim only an allowance after our own deadline: the peer judges the claim by its
-            # clock, which started up to one link delay later and allows the same again.
-            late = self._deadline is not None and time.monotonic() > self._deadline + self.limits.clock_allowance
+            # Claim only an allowance after the deadline: the peer judges the claim by its
+            # clock, which started up to one link delay later.
+            late = (self.game.to_act() == self.peer_side
+                    and self._spent() > self.turn_time + self.limits.clock_allowance)
             if late and not self.over:
                 await self.claim_timeout(self.turn_time)
 

@@ -57,6 +57,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _invitation(path: Path) -> dict | None:
+    """The host's invitation, once the file is there and whole."""
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
 def _first(path: Path, kind: str) -> dict[int, list[dict]]:
     by_seq: dict[int, list[dict]] = {}
     for rec in read_journal(path).records:
@@ -104,8 +112,8 @@ def test_kill_9_at_a_step_of_the_order_path_loses_nothing(tmp_path, step, victim
     host = _proc(host_new, tmp_path / "h", crash if victim == "host" else None)
     procs = [host]
     try:
-        _wait_for(inv_file.exists)
-        inv = json.loads(inv_file.read_text())
+        _wait_for(lambda: _invitation(inv_file) is not None)
+        inv = _invitation(inv_file)
         join = ["join", f"127.0.0.1:{port}", *common]
         guest = _proc([*join, "--code", inv["code"], "--fingerprint", inv["fingerprint"], "--journal", str(gj)],
                       tmp_path / "g", crash if victim == "guest" else None)
