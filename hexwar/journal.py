@@ -207,7 +207,7 @@ class GroupCommit:
                     return
                 target = self.written
             try:
-                os.fsync(self._fd)
+                _datasync(self._fd)
             except OSError as exc:
                 with self._cond:
                     self._error = exc
@@ -230,6 +230,10 @@ class GroupCommit:
             thread = self._thread
         if thread is not None:
             thread.join()
+
+
+# The data and the file's size, not its times: an append needs no more to be read back whole.
+_datasync = getattr(os, "fdatasync", os.fsync)
 
 
 def _settle(fut: Future, outcome: Any) -> None:
