@@ -100,7 +100,7 @@ class NetMatch:
         # journaled before the message that depends on it is sent, so the peer resends the rest.
         journal, contents = Journal.resume(path, drop_torn_tail=True)
         _private(path)
-        _private(path + ".torn")
+        _private(path + ".damaged")
         try:
             report = replay(path, contents, verify=True)
             match_id = contents.header["match"]
