@@ -1,7 +1,8 @@
 """kill -9 at each step of a plain and of a dice order (issue 29): the killed side restarts with
 ``--resume``, the match plays to its end, both journals hold the same orders, ``hexwar replay
 --verify`` accepts both, and every roll used the nonces committed before it (nothing was
-re-rolled). What each step may lose is written in net/NOTES.md ("Durability").
+re-rolled); also with both processes killed. What each step may lose is written in
+net/NOTES.md ("Durability").
 
 Each case runs the real ``hexwar host`` and ``hexwar join`` over SSH on 127.0.0.1; the victim
 runs through crashpeer.py, which SIGKILLs its own process at the named step."""
@@ -32,6 +33,8 @@ STEPS = ["own-written", "own-sent", "commit-written", "commit-sent", "dice-writt
 CASES = [(step, "host" if i % 2 == 0 else "guest") for i, step in enumerate(STEPS)]
 CASES += [(step, "guest" if i % 2 == 0 else "host") for i, step in enumerate(STEPS)
           if step in ("own-sent", "dice-written", "peer-written", "nonce-sent")]
+# both processes killed: the victim at the step, the other at once after it
+CASES += [("own-sent", "both:host"), ("nonce-sent", "both:guest"), ("dice-written", "both:guest")]
 
 
 def _proc(args: list[str], home: Path, crash: tuple[str, int] | None = None) -> subprocess.Popen:
@@ -109,6 +112,8 @@ def test_kill_9_at_a_step_of_the_order_path_loses_nothing(tmp_path, step, victim
     host_args = ["--port", str(port), "--bind", "127.0.0.1", "--pace", "0", *common]
     host_new = ["host", "attack-on-morobad", *host_args, "--journal", str(hj), "--invite-file", str(inv_file)]
     crash = (step, MIN_SEQ)
+    both = victim.startswith("both:")
+    victim = victim.removeprefix("both:")
     host = _proc(host_new, tmp_path / "h", crash if victim == "host" else None)
     procs = [host]
     try:
@@ -121,17 +126,21 @@ def test_kill_9_at_a_step_of_the_order_path_loses_nothing(tmp_path, step, victim
         dead = host if victim == "host" else guest
         dead.wait(120)
         assert dead.returncode == -9, f"the kill at {step} never came: {dead.stderr.read()[-1500:]}"
+        if both:
+            other = guest if victim == "host" else host
+            other.kill()  # SIGKILL
+            other.wait(10)
         killed_journal = hj if victim == "host" else gj
         try:
             at_kill = len(order_records(killed_journal))
         except JournalError:
             at_kill = -1  # a torn last record: resume cuts it off
-        if victim == "guest":
-            guest = _proc([*join, "--resume", str(gj)], tmp_path / "g")
-            procs.append(guest)
-        else:
+        if victim == "host" or both:
             host = _proc(["host", *host_args, "--resume", str(hj)], tmp_path / "h")
             procs.append(host)
+        if victim == "guest" or both:
+            guest = _proc([*join, "--resume", str(gj)], tmp_path / "g")
+            procs.append(guest)
         gout, gerr = guest.communicate(timeout=150)
         hout, herr = host.communicate(timeout=60)
     finally:
