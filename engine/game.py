@@ -26,7 +26,7 @@ class Game:
         self.scenario = scenario
         self.ruleset: Ruleset = get_ruleset(scenario.ruleset)
         self.state = state if state is not None else self.ruleset.initial_state(scenario)
-        #: (state, seq, side, order) that ``vet`` found legal in exactly this position
+        #: (state, seq, order) that ``vet`` found legal in exactly this position
         self._vetted: tuple[Any, ...] | None = None
         #: (state, seq, order, rolled, position after, events) from ``ruleset.dry_run_rolls``
         self._dry: tuple[Any, ...] | None = None
@@ -57,22 +57,22 @@ class Game:
 
     def validate(self, order: Order, side: str | None = None) -> str | None:
         """None if ``order`` (issued by ``side``, when given) is legal now, else why not."""
-        v = self._vetted
-        if (v is not None and v[0] is self.state and v[1] == self.state.seq and v[3] == order
-                and (side is None or side == v[2])):
-            return None
         if self.over:
             return "the game is over"
         if side is not None and side != self.to_act():
             return f"it is {self.to_act()}'s turn to act, not {side}'s"
+        v = self._vetted
+        if v is not None and v[0] is self.state and v[1] == self.state.seq and v[2] == order:
+            return None
         return self.ruleset.validate(self, order)
 
     def vet(self, order: Order, side: str | None = None) -> str | None:
-        """``validate``, remembering a legal answer for this position: the network path asks
-        about one order several times (legal? does it roll? resolve it) and checks it once."""
+        """``validate``, remembering a legal answer for this position: the network and a dry
+        run ask about one order several times (legal? does it roll? resolve it) and check it
+        once (the cheap turn check is made each time)."""
         reason = self.validate(order, side)
         if reason is None:
-            self._vetted = (self.state, self.state.seq, side, order)
+            self._vetted = (self.state, self.state.seq, order)
         return reason
 
     def is_legal(self, order: Order, side: str | None = None) -> bool:

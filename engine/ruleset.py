@@ -52,7 +52,7 @@ def dry_run_rolls(game: Position, order: Order) -> bool:
     stop at the first roll (an illegal order rolls nothing: it is refused before any die). A
     ``Game`` keeps what the run found, so asking again, or resolving the order without dice
     afterwards (``Game.successor``), costs nothing more."""
-    if game.validate(order) is not None:
+    if getattr(game, "vet", game.validate)(order) is not None:
         return False
     ctx = Resolution(game, game.state.copy(), _Probe())
     keep = getattr(game, "keep_dry_run", None)
