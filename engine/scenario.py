@@ -68,6 +68,8 @@ class Scenario:
     victory: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)
     notes: str = ""
+    #: the scenario's cards (``[[cards]]``), for rulesets that play with decks: plain tables
+    cards: tuple[dict[str, Any], ...] = ()
     source_path: str = ""
     source_text: str = ""
     source_hash: str = ""

@@ -116,8 +116,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(p)
         print(f"{len(exc.problems)} problem(s) found", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, "
-          f"map {s.map.width}x{s.map.height}")
+    board = (f"map of {len(s.map.spaces)} spaces" if s.map.kind == "area"
+             else f"map {s.map.width}x{s.map.height}")
+    print(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, {board}")
     return EXIT_OK
 
 

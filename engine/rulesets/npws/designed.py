@@ -67,4 +67,14 @@ INTERPHASE_GATHERS_HANDS = True
 #: with most full corps in the space first, ties by corps id
 REDUCE_POLICY = "largest_power_first"
 
+#: designed (12.0-12.3 MISSING): resource points each side spends in its Reinforcement Phase,
+#: one per reduced corps restored or corps placed from the Force Pool
+RESOURCE_POINTS = 2
+
+#: designed (13.1 MISSING, A18): Action cards each side draws at the start of the Campaign Phase
+ACTION_CARDS_DEALT = 3
+
+#: designed (14.1 MISSING): the most connections one march follows
+MARCH_SPACES = 2
+
 __all__ = [name for name in dir() if name.isupper()]

@@ -1,0 +1,175 @@
+"""The learning scenario as data: the loader reads it, ``hexwar validate`` reports a broken area
+map as ``file: field (line N): problem``, and the designed sequence of play runs it to the end."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hexwar.engine import Dice, Game, Order
+from hexwar.engine.rulesets.npws import ledger
+from hexwar.match import simulate
+from hexwar.scenarios.loader import ScenarioError, load_scenario, parse_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+LEARNING = ROOT / "scenarios" / "drafts" / "npws-flanders-learning.toml"
+TEXT = LEARNING.read_text(encoding="utf-8")
+SC = load_scenario(LEARNING)
+
+
+def _problems(text: str) -> list[str]:
+    with pytest.raises(ScenarioError) as exc:
+        parse_scenario(text, "broken.toml")
+    return exc.value.problems
+
+
+def _line(text: str, needle: str) -> int:
+    return next(i for i, ln in enumerate(text.splitlines(), 1) if needle in ln)
+
+
+def test_the_learning_scenario_is_an_area_map_of_one_theatre():
+    assert SC.map.kind == "area" and 15 <= len(SC.map.spaces) <= 25
+    assert SC.ruleset == "npws" and SC.turns == 3
+    assert SC.map.neighbors("namur") == ("brussels", "huy", "mons")
+    assert SC.map.sea_neighbors("london", ["north_sea"]) == ("antwerp", "ostend", "rotterdam")
+    assert {c["deck"] for c in SC.cards} == {"event", "action"}
+    marl = Game(SC).state.units["marlborough"]
+    assert marl.stats["no_minor"] and marl.marks.get("back")       # his British face (3.1)
+
+
+def test_validate_names_a_connection_to_an_unknown_space_with_its_line():
+    text = TEXT.replace('["huy", "namur"],', '["huy", "nmur"],')
+    line = _line(text, '["huy", "nmur"]')
+    assert f"broken.toml: map.connections[13] (line {line}): connection to unknown space 'nmur'" \
+        in _problems(text)
+
+
+def test_validate_finds_a_disconnected_map():
+    text = TEXT.replace('[[sides]]', '[[spaces]]\nid = "atlantis"\nterrain = "poor"\n\n[[sides]]', 1)
+    problems = _problems(text)
+    line = _line(text, "connections = [")
+    assert (f"broken.toml: map.connections (line {line}): the map is not connected: atlantis "
+            f"cannot be reached from antwerp by land or sea") in problems
+
+
+def test_validate_finds_a_stack_over_its_limit_at_set_up():
+    # Huy is Poor (4 corps per player): five French corps there
+    text = TEXT.replace('space = "roermond"\nstats = { power = "france" }',
+                        'space = "huy"\nstats = { power = "france" }')
+    text = text.replace('space = "liege"\nstats = { power = "france" }',
+                        'space = "huy"\nstats = { power = "france" }')
+    problems = _problems(text)
+    hit = [p for p in problems if "over its stacking limit of 4" in p]
+    assert len(hit) == 1 and hit[0].startswith("broken.toml: units[") and "(line " in hit[0]
+    assert "bourbon has 5 corps in Huy" in hit[0]
+
+
+def test_validate_finds_an_unknown_leader_and_an_unknown_card():
+    text = TEXT.replace('leader = "eugene"', 'leader = "eugen"')
+    line = _line(text, 'leader = "eugen"')
+    assert f"broken.toml: cards[6].leader (line {line}): no leader 'eugen' in [[units]]" \
+        in _problems(text)
+    text = TEXT.replace('arrives_with = "e-eugene-arrives"', 'arrives_with = "e-nobody"')
+    assert any("units[2].stats.arrives_with" in p and "no card 'e-nobody'" in p
+               for p in _problems(text))
+    text = TEXT.replace('ref = "eugene"', 'ref = "eugenio"')
+    assert any("units[2].stats.ref" in p and "unknown leader 'eugenio'" in p
+               for p in _problems(text))
+
+
+def test_validate_cli_prints_each_problem_as_file_field_line_problem(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TEXT.replace('["huy", "namur"],', '["huy", "nmur"],'), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "hexwar", "validate", str(bad)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0
+    assert f"{bad}: map.connections[13] (line " in out.stdout
+    ok = subprocess.run([sys.executable, "-m", "hexwar", "validate", str(LEARNING)],
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and "map of 19 spaces" in ok.stdout
+
+
+def test_a_hex_scenario_may_not_have_spaces():
+    text = ('[scenario]\nid = "x"\nruleset = "frontier"\nturns = 1\n[map]\nwidth = 2\nheight = 1\n'
+            'legend = { "." = "clear" }\nrows = [". ."]\n[[spaces]]\nid = "a"\nterrain = "normal"\n'
+            '[[sides]]\nid = "a"\n[[sides]]\nid = "b"\n')
+    assert any("spaces" in p and "only an area map" in p for p in _problems(text))
+
+
+# --- the designed sequence of play ---------------------------------------------------------------
+
+def _play(game: Game, order: Order, seed: bytes = b"seq") -> list:
+    return game.apply(order, Dice(seed))
+
+
+def test_sequence_set_up_forms_the_decks_and_the_reserve_waits_for_its_year():
+    g = Game(SC)
+    assert [o.kind for o in g.legal_orders()] == ["start"]
+    _play(g, Order.make("start"))
+    pile = g.state.vars["cards"]
+    assert pile["reserve"] == {"e-eugene-arrives": 1704}
+    assert g.state.phase == "event" and len(pile["hands"]["bourbon"]) == 0
+    assert len(pile["discard"]["event"]) == 2               # each side drew one and it took effect
+    assert g.state.vars["kww"] == 5                          # no KWW track in this scenario
+
+
+def test_sequence_reinforcement_then_campaign_deals_action_cards():
+    g = Game(SC)
+    _play(g, Order.make("start"))
+    _play(g, Order.make("end-phase"))
+    assert g.state.phase == "reinforcement" and g.state.active == "bourbon"
+    assert g.state.sides["bourbon"]["points"] == 2
+    _play(g, Order.make("end-phase"))
+    assert g.state.active == "alliance"
+    _play(g, Order.make("end-phase"))
+    assert g.state.phase == "campaign"
+    hands = g.state.vars["cards"]["hands"]
+    assert len(hands["bourbon"]) == 3 and len(hands["alliance"]) == 3
+    assert {o.kind for o in g.legal_orders()} == {"play", "pass", "resign"}
+
+
+def test_sequence_a_march_converts_unfortified_spaces_and_scores_their_printed_vp():
+    g = Game(SC)
+    for o in ("start", "end-phase", "end-phase", "end-phase"):
+        _play(g, Order.make(o))
+    g.state.active = "alliance"            # let the Alliance act first in this test
+    card = next(c for c in g.state.vars["cards"]["hands"]["alliance"])
+    _play(g, Order.make("play", card=card))
+    marches = [o for o in g.legal_orders() if o.kind == "march" and o.get("unit") == "marlborough"]
+    ends = {o.get("path")[-1] for o in marches}
+    assert "venlo" in ends and "roermond" not in ends       # Boufflers holds Roermond: no battle yet
+    assert "cleves" in ends
+    vp = ledger.vp(g.state)
+    g.state.vars["control"]["cleves"] = "bourbon"           # an enemy unfortified space
+    to_cleves = next(o for o in marches if o.get("path")[-1] == "cleves")
+    _play(g, to_cleves)
+    assert ledger.controller(g.state, "cleves") == "alliance" and ledger.vp(g.state) == vp
+    assert g.state.units["marlborough"].hex == "cleves"
+
+
+def test_sequence_an_illegal_order_is_refused_and_changes_nothing():
+    g = Game(SC)
+    before = g.digest()
+    assert g.validate(Order.make("end-phase")) is not None
+    assert g.validate(Order.make("march", unit="marlborough", path=("nijmegen", "cleves"))) is not None
+    assert g.digest() == before
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_computer_plays_the_learning_scenario_to_its_end(seed):
+    result = simulate(SC, seed)
+    assert result.turns == 3 and result.reason.startswith("VP ")
+    assert result.winner in ("bourbon", "alliance", None)
+
+
+def test_same_digest_under_different_hash_seeds():
+    code = ("from hexwar.match import simulate; from hexwar.scenarios.loader import load_scenario; "
+            f"print(simulate(load_scenario({str(LEARNING)!r}), 3).digest)")
+    digests = set()
+    for h in ("0", "4242"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": h}, timeout=120)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1 and "" not in digests
