@@ -91,6 +91,16 @@ def test_validate_cli_prints_each_problem_as_file_field_line_problem(tmp_path):
     assert ok.returncode == 0 and "map of 19 spaces" in ok.stdout
 
 
+def test_2_5_validate_refuses_a_mediterranean_that_does_not_start_bourbon():
+    text = TEXT.replace('id = "north_sea"', 'id = "med"')
+    text = text.replace('"north_sea"', '"med"')
+    problems = _problems(text)
+    assert any(p.startswith("broken.toml: seas[0].control (line ") and "(2.5)" in p for p in problems)
+    text = text.replace('control = "alliance"\ncontestable', 'control = "bourbon"\ncontestable')
+    load = parse_scenario(text, "ok.toml")
+    assert load.map.zone("med").control == "bourbon"
+
+
 def test_a_hex_scenario_may_not_have_spaces():
     text = ('[scenario]\nid = "x"\nruleset = "frontier"\nturns = 1\n[map]\nwidth = 2\nheight = 1\n'
             'legend = { "." = "clear" }\nrows = [". ."]\n[[spaces]]\nid = "a"\nterrain = "normal"\n'

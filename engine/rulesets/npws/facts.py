@@ -49,6 +49,10 @@ CONTROL_CAUSES = {
 VP_CAUSES = ("conversion", "siege", "kww", "famous_victory", "naval_sortie", "dynastic_killed",
              "ransom", "london")
 
+#: 2.5: the Mediterranean is Bourbon at the start of the game (and of the NPWS scenario); a
+#: scenario names its Mediterranean zone with ``rules.med`` (default "med")
+MED_START = BOURBON
+
 #: 2.7: army markers per player
 ARMY_BOXES = ("A", "B", "C", "D")
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from hexwar.engine.state import State, Unit
 
 from . import designed
-from .facts import ALLIANCE, BOURBON, FULL, NAMED_LEADERS, SIDES, VP_START
+from .facts import ALLIANCE, BOURBON, FULL, MED_START, NAMED_LEADERS, SIDES, VP_START
 from .stacking import stacking_limit
 
 if TYPE_CHECKING:
@@ -56,6 +56,10 @@ def check(scenario: "Scenario") -> list[str]:
     size = len(labels) if isinstance(labels, list) else len(designed.KWW_LABELS)
     if start is not None and not (isinstance(start, int) and 0 <= start < size):
         out.append(f"rules.kww_start: a box from 0 to {size - 1}")
+    med = rules.get("med", "med")
+    for i, z in enumerate(board.sea_zones):
+        if z.id == med and z.control != MED_START:
+            out.append(f"seas[{i}].control: the Mediterranean starts under {MED_START} control (2.5)")
     leaders = {u.id for u in scenario.units if u.kind == "leader"}
     card_ids = {c["id"] for c in scenario.cards}
     count: dict[tuple[str, str], int] = {}
