@@ -183,3 +183,56 @@ def test_same_digest_under_different_hash_seeds():
                              env={**os.environ, "PYTHONHASHSEED": h}, timeout=120)
         digests.add(out.stdout.strip())
     assert len(digests) == 1 and "" not in digests
+
+
+def _to_reinforcement(g: Game) -> None:
+    while g.state.phase != "reinforcement":
+        _play(g, Order.make("start" if g.state.phase == "setup" else "end-phase"))
+
+
+def test_designed_A14_a_ransomed_leader_returns_at_the_next_reinforcement_phase():
+    from hexwar.engine.rulesets.npws import pieces
+    g = Game(SC)
+    _play(g, Order.make("start"))
+    ov = g.state.units["overkirk"]
+    ov.stats = {**ov.stats, "dynastic": "underline"}      # a hypothetical underlined leader
+    pieces.capture_leader(g.state, ov)
+    assert ov.hex is None and ledger.vp(g.state) == 11     # paid his CR 4
+    _play(g, Order.make("end-phase"))                      # (the game now holds a new state)
+    ov = g.state.units["overkirk"]
+    assert ov.hex in ("breda", "nijmegen", "rotterdam")      # a Dutch home space the Alliance holds
+    assert not ov.marks.get("ransomed")
+
+
+def test_designed_a_piece_enters_in_its_year_at_its_entry_space():
+    text = TEXT.replace('[[units]]\nid = "br-3"\nside = "alliance"\nkind = "corps"\nbox = "pool"',
+                        '[[units]]\nid = "br-3"\nside = "alliance"\nkind = "corps"\n'
+                        'entry_turn = 2\nentry_hexes = ["rotterdam"]')
+    sc = parse_scenario(text, "entry.toml")
+    g = Game(sc)
+    _to_reinforcement(g)
+    assert g.state.units["br-3"].hex is None               # year 1: not yet
+    for _ in range(200):
+        if g.state.turn == 2 and g.state.phase == "reinforcement":
+            break
+        legal = [o for o in g.legal_orders() if o.kind in ("start", "end-phase", "pass")]
+        _play(g, legal[0])
+    assert g.state.units["br-3"].hex == "rotterdam"
+
+
+def test_designed_A17_event_phase_order_kww_roll_then_bourbon_then_alliance_draws():
+    text = TEXT.replace('start_year = 1702', 'start_year = 1702\nkww = true')
+    g = Game(parse_scenario(text, "kww.toml"))
+    events = _play(g, Order.make("start"))
+    kinds = [e["t"] for e in events if e["t"] in ("kww", "card-drawn")]
+    assert kinds == ["kww", "card-drawn", "card-drawn"]
+    drawn = [e["side"] for e in events if e["t"] == "card-drawn"]
+    assert drawn == ["bourbon", "alliance"]
+
+
+def test_the_journal_of_a_computer_game_replays_and_verifies(tmp_path):
+    path = tmp_path / "g.journal"
+    simulate(SC, 4, path)
+    out = subprocess.run([sys.executable, "-m", "hexwar", "replay", str(path), "--verify"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "verified" in out.stdout, out.stdout + out.stderr

@@ -141,7 +141,9 @@ def initial_state(scenario: "Scenario") -> State:
                      0 if pool else spec.strength, FULL, stats=dict(spec.stats))
         if spec.entry_turn is not None or "arrives_with" in spec.stats:
             u.hex = None
-            u.mark("waiting", 1)
+            u.mark("waiting", spec.entry_turn if spec.entry_turn is not None else 1)
+            if spec.entry_hexes:
+                u.mark("enter_at", str(spec.entry_hexes[0]))
         state.units[spec.id] = u
     board = scenario.map
     state.vars = {

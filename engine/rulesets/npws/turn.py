@@ -237,19 +237,17 @@ def _enter(ctx: "Resolution", phase: str) -> None:
     state.active = BOURBON
     rules = ctx.scenario.rules
     if phase == "event":
-        ctx.events += cards.add_reserve(state, int(state.vars["year"]), ctx.dice)
-        if rules.get("kww", designed.KWW_DEFAULT):
-            ctx.events += kww.kww_roll(state, ctx)
-        for side in (BOURBON, ALLIANCE):
-            ctx.events.append(cards.draw(state, "event", side))
-            hand = state.vars["cards"]["hands"][side]
-            if hand and deck_of(ctx)[hand[-1]] == "event":
-                cid = hand[-1]
-                ctx.events.append(cards.discard(state, side, cid, "event"))
-                ctx.events += execute_event(ctx, side, card(ctx, cid))
+        for step in designed.EVENT_PHASE_ORDER:  # A17
+            if step == "add_reserve_cards":
+                ctx.events += cards.add_reserve(state, int(state.vars["year"]), ctx.dice)
+            elif step == "kww_roll" and rules.get("kww", designed.KWW_DEFAULT):
+                ctx.events += kww.kww_roll(state, ctx)
+            elif step in ("bourbon_draws", "alliance_draws"):
+                _draw_event(ctx, BOURBON if step == "bourbon_draws" else ALLIANCE)
     elif phase == "reinforcement":
         for side in SIDES:
             state.sides[side] = {"points": designed.RESOURCE_POINTS, "promoted": 0}
+        ctx.events += _arrivals(ctx)
     elif phase == "campaign":
         for u in state.units.values():
             u.mark("marched", 0)
@@ -268,6 +266,49 @@ def _enter(ctx: "Resolution", phase: str) -> None:
         elif state.turn >= ctx.scenario.turns:
             tie = rules.get("tie_break", "london")
             _finish(ctx, victory.end_on_points(state, tie), f"VP {ledger.vp(state)} at the end")
+
+
+def _draw_event(ctx: "Resolution", side: str) -> None:
+    """5.1 / 9.0: the player draws one Event card; it takes effect at once (designed, A17)."""
+    state = ctx.state
+    drawn = cards.draw(state, "event", side)
+    ctx.events.append(drawn)
+    if drawn["t"] != "card-drawn":
+        return
+    cid = state.vars["cards"]["hands"][side][-1]
+    ctx.events.append(cards.discard(state, side, cid, "event"))
+    ctx.events += execute_event(ctx, side, card(ctx, cid))
+
+
+def _arrivals(ctx: "Resolution") -> list[Event]:
+    """Designed (12.2 / the Leader Loss Table MISSING): at the Reinforcement Phase a ransomed
+    leader (``designed.RANSOMED_RETURN``) and a piece whose entry year has come (``waiting`` =
+    the turn it enters, ``enter_at`` its space; pieces that arrive by a card wait for the card)
+    come onto the map: at ``enter_at``, else the first home space of the piece's power its side
+    controls. A corps comes only where the stacking rules let it."""
+    state, board = ctx.state, ctx.map
+    out: list[Event] = []
+    for u in state.units_in_id_order():
+        if u.hex is not None or "arrives_with" in u.stats:
+            continue
+        due = u.marks.get("ransomed") or (u.marks.get("waiting") and int(u.marks["waiting"]) <= state.turn)
+        if not due:
+            continue
+        power = str(u.stat("power"))
+        spots = [str(u.marks["enter_at"])] if u.marks.get("enter_at") else \
+            [s.id for s in board.spaces if s.home == power]
+        for sid in spots:
+            if ledger.controller(state, sid) != u.side:
+                continue
+            if u.kind == "corps" and stacking.relocation_problem(
+                    state, board, sid, u.side, [u.id], "reinforcement") is not None:
+                continue
+            u.hex = sid
+            for m in ("ransomed", "waiting", "enter_at"):
+                u.mark(m, 0)
+            out.append(event("arrives", unit=u.id, space=sid, rule="12.2"))
+            break
+    return out
 
 
 def _next_year(ctx: "Resolution") -> None:
@@ -310,9 +351,10 @@ def execute_event(ctx: "Resolution", drawer: str, c: dict[str, Any]) -> list[Eve
                 break
     elif effect == "leader_arrives":
         u = state.units[c["leader"]]
-        if u.marks.get("waiting"):
+        if u.hex is None and u.marks.get("waiting"):
             u.hex = c["space"]
-            u.mark("waiting", 0)
+            for m in ("waiting", "enter_at"):
+                u.mark(m, 0)
             out.append(event("leader-arrives", unit=u.id, space=u.hex))
     elif effect == "sea_control":
         if board.zone(c["zone"]).contestable:
