@@ -236,3 +236,35 @@ def test_the_journal_of_a_computer_game_replays_and_verifies(tmp_path):
     out = subprocess.run([sys.executable, "-m", "hexwar", "replay", str(path), "--verify"],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "verified" in out.stdout, out.stdout + out.stderr
+
+
+def test_words_a_leader_s_card_shows_both_ratings_and_the_3_1_1_penalty():
+    g = Game(SC)
+    card = dict(g.unit_card("overkirk"))                   # Dutch, with two Dutch corps at Breda
+    assert card["tactical rating"] == "1 (printed 1)"
+    g.state.units["overkirk"].hex = "maastricht"             # one Dutch corps there too
+    g.state.units["du-7"].stats = {**g.state.units["du-7"].stats, "power": "british"}
+    assert dict(g.unit_card("overkirk"))["tactical rating"] == "0 (printed 1)"
+    assert dict(g.unit_card("overkirk"))["command rating"] == "4 corps; rallies himself and 2"
+    assert dict(g.unit_card("eugene"))["space"] == "not yet arrived"
+    assert dict(g.unit_card("fr-10"))["strength"] == "in the Force Pool"
+
+
+def test_words_why_not_names_the_rule():
+    g = Game(SC)
+    assert "Campaign Phase" in g.why_not("marlborough", "cleves")
+    for o in ("start", "end-phase", "end-phase", "end-phase"):
+        _play(g, Order.make(o))
+    g.state.active = "alliance"
+    assert "Action card" in g.why_not("marlborough", "cleves")
+    _play(g, Order.make("play", card=g.state.vars["cards"]["hands"]["alliance"][0]))
+    assert g.why_not("marlborough", "cleves") is None
+    assert "battles are not designed" in g.why_not("marlborough", "roermond")
+    assert "at most 2 connections" in g.why_not("marlborough", "lille")
+
+
+def test_words_the_player_aid_lists_every_designed_value():
+    aid = dict(Game(SC).player_aid())
+    made = aid["Designed values (designed.py)"]
+    assert any("MARCH_SPACES = 2" in line for line in made)
+    assert aid["Sequence of play"][0].startswith("> Set-up")

@@ -10,7 +10,7 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Resolution, Ruleset
 from hexwar.engine.state import State
 
-from . import ledger, setup, turn
+from . import ledger, setup, turn, words
 from .facts import STACKING_LIMIT
 
 if TYPE_CHECKING:
@@ -54,6 +54,15 @@ class NpwsRuleset(Ruleset):
 
     def resolve(self, ctx: Resolution, order: Order) -> None:
         turn.resolve(ctx, order)
+
+    def unit_card(self, game: "Position", unit_id: str) -> list[tuple[str, str]]:
+        return words.unit_card(game, unit_id)
+
+    def why_not(self, game: "Position", unit_id: str, hex) -> str | None:  # noqa: ANN001
+        return words.why_not(game, unit_id, hex)
+
+    def player_aid(self, game: "Position") -> list[tuple[str, list[str]]]:
+        return words.player_aid(game)
 
     def zoc_hexes(self, game: "Position", side: str) -> list:
         return []  # no zones of control on an area map
