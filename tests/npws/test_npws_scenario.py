@@ -268,3 +268,12 @@ def test_words_the_player_aid_lists_every_designed_value():
     made = aid["Designed values (designed.py)"]
     assert any("MARCH_SPACES = 2" in line for line in made)
     assert aid["Sequence of play"][0].startswith("> Set-up")
+
+
+def test_describe_lists_the_spaces_of_an_area_map():
+    out = subprocess.run([sys.executable, "-m", "hexwar", "describe", str(LEARNING), "--map"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "map of 19 spaces" in out.stdout
+    assert "Namur (poor, fort 3), held by bourbon; to brussels, huy, mons" in out.stdout
+    assert "sea North Sea: held by alliance; ports antwerp, london, ostend, rotterdam" in out.stdout
