@@ -397,3 +397,20 @@ def test_6_1_2_savoy_neutral_scores_nothing_even_later_by_siege_to_no_side():
 def test_designed_values_are_in_one_place():
     assert designed.VP_NEUTRAL == VP_START
     assert designed.KWW_LABELS[designed.KWW_START] == 0
+
+
+def test_4_1_2_and_4_1_3_at_the_end_of_a_retreat_the_penalty_follows_at_once():
+    s = state()
+    stack(s, "a", "dutch", "hills", 3, 0)
+    retreating = stack(s, "r", "british", "plain", 2, 1)
+    for c in retreating:
+        c.hex = "hills"                                     # a mandatory retreat into Hills (limit 4)
+    events = stacking.end_relocation(s, BOARD, "hills", ALLIANCE, "retreat_after_battle")
+    assert len(events) == 3                                 # 5 full -> 2 full (half of 4)
+    assert sum(c.strength == 2 for c in pieces.corps_of(s, "hills", ALLIANCE)) == 2
+    s2 = state()
+    stack(s2, "a", "dutch", "hills", 4, 0)
+    corps(s2, "m", "dutch", "hills")                        # arrived by a Campaign move
+    with pytest.raises(ValueError, match="4.1.2"):
+        stacking.end_relocation(s2, BOARD, "hills", ALLIANCE, "campaign")
+    assert stacking.end_relocation(s2, BOARD, "plain", ALLIANCE, "campaign") == []

@@ -95,7 +95,3 @@ def winter_london(state: State, london: str, applies: bool = True) -> list[Event
         return []
     return [add_vp(state, -LONDON_WINTER_VP, "london", space=london)]
 
-
-def check_sides(side: str) -> None:
-    if side not in SIDES:
-        raise ValueError(f"unknown side {side!r}")

@@ -114,6 +114,20 @@ def reduce_overstack(state: State, board: AreaMap, place: str, side: str,
     return out
 
 
+def end_relocation(state: State, board: AreaMap, place: str, side: str, reason: str,
+                   chosen: list[str] | None = None) -> list[Event]:
+    """4.1.2 with 4.1.3 penalty 1 (spec 4.15 ``end_of_move_or_retreat``, A20): once pieces have
+    arrived in ``place``, refuse a voluntary overstack (ValueError naming the rule), and after a
+    move that may end over the limit reduce the full corps above half of it."""
+    if not overstacked(state, board, place, side):
+        return []
+    if reason not in OVERSTACK_MAY_REMAIN:
+        limit = stacking_limit(board, place)
+        raise ValueError(f"4.1.2: no voluntary overstacking: "
+                         f"{_over_words(board, place, corps_count(state, place, side), limit or 0)}")
+    return reduce_overstack(state, board, place, side, chosen)
+
+
 def restore_problem(state: State, board: AreaMap, corps: Unit) -> str | None:
     """3.2.2 / 4.1.3 penalty 2: a reduced corps is restored only outside an overstacked space
     (neither in the Reinforcement Phase, 12.3.5, nor by a Replacement action, 13.5.3)."""
