@@ -149,7 +149,7 @@ def test_sequence_a_march_converts_unfortified_spaces_and_scores_their_printed_v
     _play(g, Order.make("play", card=card))
     marches = [o for o in g.legal_orders() if o.kind == "march" and o.get("unit") == "marlborough"]
     ends = {o.get("path")[-1] for o in marches}
-    assert "venlo" in ends and "roermond" not in ends       # Boufflers holds Roermond: no battle yet
+    assert "venlo" in ends and "roermond" in ends           # Boufflers holds Roermond: a battle
     assert "cleves" in ends
     vp = ledger.vp(g.state)
     g.state.vars["control"]["cleves"] = "bourbon"           # an enemy unfortified space
@@ -259,7 +259,7 @@ def test_words_why_not_names_the_rule():
     assert "Action card" in g.why_not("marlborough", "cleves")
     _play(g, Order.make("play", card=g.state.vars["cards"]["hands"]["alliance"][0]))
     assert g.why_not("marlborough", "cleves") is None
-    assert "battles are not designed" in g.why_not("marlborough", "roermond")
+    assert g.why_not("marlborough", "roermond") is None        # a battle
     assert "at most 2 connections" in g.why_not("marlborough", "lille")
 
 
@@ -277,3 +277,58 @@ def test_describe_lists_the_spaces_of_an_area_map():
     assert "map of 19 spaces" in out.stdout
     assert "Namur (poor, fort 3), held by bourbon; to brussels, huy, mons" in out.stdout
     assert "sea North Sea: held by alliance; ports antwerp, london, ostend, rotterdam" in out.stdout
+
+
+class Scripted:
+    """Dice that roll the values a test names, in order (and fail loudly when they run out)."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.rolls: list = []
+
+    def roll(self, sides: int = 6, why: str = "") -> int:
+        return self.values.pop(0)
+
+
+def _campaign_for_the_alliance() -> Game:
+    g = Game(SC)
+    for o in ("start", "end-phase", "end-phase", "end-phase"):
+        _play(g, Order.make(o))
+    g.state.active = "alliance"
+    g.state.vars["control"]["venlo"] = "bourbon"            # whatever the year's events did
+    card = g.state.vars["cards"]["hands"]["alliance"][0]
+    _play(g, Order.make("play", card=card))
+    g.state.vars["actions"] = 2
+    return g
+
+
+def test_designed_16_a_march_into_an_enemy_force_fights_a_battle():
+    g = _campaign_for_the_alliance()
+    vp = ledger.vp(g.state)
+    march = Order.make("march", unit="marlborough", path=("nijmegen", "venlo", "roermond"))
+    assert g.needs_dice(march)
+    # attacker: 3 corps + TR 3 = 6 dice, 4 hits; defender: 4 corps + Boufflers' TR 2 = 6, 1 hit;
+    # then Boufflers' leader-loss die (2: no loss)
+    events = g.apply(march, Scripted(6, 6, 6, 5, 1, 1, 1, 1, 1, 1, 1, 5, 2))
+    s = g.state
+    assert [e for e in events if e["t"] == "battle"][0]["attacker_dice"] == 6
+    assert any(e["t"] == "battle-won" and e["side"] == "alliance" for e in events)
+    assert ledger.vp(s) == vp + 2                           # a Famous Victory: won by 3 hits
+    assert {u.hex for u in s.units.values() if u.side == "bourbon" and u.id.startswith("fr-")
+            and u.id in ("fr-1", "fr-2", "fr-3", "fr-4")} == {"venlo"}   # retreated
+    assert all(s.units[c].strength == 1 for c in ("fr-1", "fr-2", "fr-3", "fr-4"))
+    assert s.units["boufflers"].hex == "venlo" and s.units["marlborough"].hex == "roermond"
+    assert ledger.controller(s, "roermond") == "bourbon"    # a battle never converts a fortress
+
+
+def test_designed_17_a_leader_in_an_enemy_fortress_besieges_it():
+    g = _campaign_for_the_alliance()
+    g.apply(Order.make("march", unit="marlborough", path=("nijmegen", "venlo")), Dice(b"m"))
+    g.state.active = "alliance"
+    g.state.vars["actions"] = 1
+    g.state.units["marlborough"].mark("marched", 0)
+    assert Order.make("siege", unit="marlborough") in list(g.legal_orders())
+    vp = ledger.vp(g.state)
+    events = g.apply(Order.make("siege", unit="marlborough"), Scripted(3))   # 3 + 1 >= 3 + 1
+    assert any(e["t"] == "siege" and e["taken"] for e in events)
+    assert ledger.controller(g.state, "venlo") == "alliance" and ledger.vp(g.state) == vp + 1

@@ -77,4 +77,21 @@ ACTION_CARDS_DEALT = 3
 #: designed (14.1 MISSING): the most connections one march follows
 MARCH_SPACES = 2
 
+#: designed (16.2 MISSING): each battle die scoring this or more is a hit
+BATTLE_HIT_ON = 5
+
+#: designed (16.5.3 MISSING): a battle won by this many hits more than the loser scored is a
+#: Famous Victory (6.1.1: 2 VP)
+FAMOUS_VICTORY_MARGIN = 3
+
+#: designed (Leader Loss Table MISSING): each leader of the losing force rolls a die; on
+#: ``LEADER_LOSS_ON`` a second die decides: up to ``LEADER_KILLED_UP_TO`` he is killed (3.1),
+#: above it captured (6.1.1 b); a minor face survives either (A11)
+LEADER_LOSS_ON = 6
+LEADER_KILLED_UP_TO = 3
+
+#: designed (17.5 MISSING): a siege takes the fortress on one die (+1 with at least twice its
+#: level in corps) of at least ``SIEGE_TARGET`` + its level
+SIEGE_TARGET = 3
+
 __all__ = [name for name in dir() if name.isupper()]

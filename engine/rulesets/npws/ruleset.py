@@ -50,7 +50,12 @@ class NpwsRuleset(Ruleset):
     def needs_dice(self, game: "Position", order: Order) -> bool:
         # forming the decks, and every step into a new phase (a new year's Event Phase
         # shuffles and may roll for the KWW track)
-        return order.kind in ("start", "end-phase")
+        if order.kind == "march":  # a march that ends among enemy pieces fights a battle
+            path = order.get("path")
+            state = game.state
+            unit = state.units.get(order.get("unit"))
+            return bool(path) and unit is not None and turn._enemy_in(state, path[-1], unit.side)
+        return order.kind in ("start", "end-phase", "siege")
 
     def resolve(self, ctx: Resolution, order: Order) -> None:
         turn.resolve(ctx, order)
@@ -84,6 +89,8 @@ class NpwsRuleset(Ruleset):
             k = o.kind
             if k == "resign":
                 yield -1000, o
+            elif k == "siege":
+                yield 30 + 10 * board.space(state.units[o.get("unit")].hex).fort, o
             elif k == "march":
                 gain = 0
                 for sid in o.get("path")[1:]:

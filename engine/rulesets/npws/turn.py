@@ -13,8 +13,9 @@
     winter         19.0: the London penalty (step C), the victory check (step f), the Campaign
                    Interphase's reshuffle (A16), and the next year
 
-Every designed number is in ``designed.py``. Battles, sieges, interception and supply are not
-designed yet: a march may not enter a space holding enemy pieces (NOTES.md says so).
+Every designed number is in ``designed.py``. A march that ends among enemy pieces fights a
+battle, and a leader in an enemy fortress's space may besiege it (both designed, ``battle.py``);
+interception, avoiding battle and supply are not designed yet (NOTES.md says so).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from hexwar.engine.orders import Event, Order, event
 
-from . import cards, designed, kww, ledger, pieces, stacking, victory
+from . import battle, cards, designed, kww, ledger, pieces, stacking, victory
 from .facts import ALLIANCE, BOURBON, SIDES
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ def legal(game: "Position") -> Iterator[Order]:
                 if u.kind == "leader" and not u.marks.get("marched"):
                     for path in _paths(state, board, u):
                         yield Order.make("march", unit=u.id, path=tuple(path))
+                    if battle.siege_problem(state, board, u) is None:
+                        yield Order.make("siege", unit=u.id)
             yield Order.make("end-phase")
         else:
             for cid in state.vars["cards"]["hands"][side]:
@@ -103,7 +106,8 @@ def _placements(state: "State", board, corps) -> list[str]:  # noqa: ANN001
 
 def _paths(state: "State", board, leader) -> list[list[str]]:  # noqa: ANN001
     """Every march a leader may make (designed, 14.1 MISSING): up to ``designed.MARCH_SPACES``
-    connections, never into a space holding enemy pieces, ending within the stacking limit."""
+    connections, ending within the stacking limit; a space holding enemy pieces ends the march
+    in a battle (only a force with corps attacks), so it is never passed through."""
     out: list[list[str]] = []
     start = leader.hex
     force = _marching_corps(state, board, leader)
@@ -113,9 +117,13 @@ def _paths(state: "State", board, leader) -> list[list[str]]:  # noqa: ANN001
         nxt = []
         for path in frontier:
             for n in board.neighbors(path[-1]):
-                if n in path or _enemy_in(state, n, leader.side):
+                if n in path:
                     continue
                 p = path + [n]
+                if _enemy_in(state, n, leader.side):  # a battle there (designed): the march ends
+                    if force and stacking.path_problem(state, board, leader.side, ids, p) is None:
+                        out.append(p)
+                    continue
                 nxt.append(p)
                 if stacking.path_problem(state, board, leader.side, ids, p) is None:
                     out.append(p)
@@ -147,7 +155,7 @@ def problem(game: "Position", order: Order) -> str | None:
             return None
     kind = order.kind
     if kind not in ("start", "end-phase", "promote", "restore", "place", "play", "pass", "march",
-                    "resign"):
+                    "siege", "resign"):
         return f"unknown order {kind!r}"
     return f"{kind} is not allowed now ({PHASE_NAMES.get(game.state.phase, game.state.phase)})"
 
@@ -180,6 +188,11 @@ def resolve(ctx: "Resolution", order: Order) -> None:
         state.vars["passes"] = 0
     elif kind == "march":
         _march(ctx, state.units[order.get("unit")], list(order.get("path")))
+    elif kind == "siege":
+        leader = state.units[order.get("unit")]
+        leader.mark("marched", 1)
+        battle.siege(ctx, leader)
+        _spend_action(ctx)
     elif kind == "pass":
         state.vars["passes"] = state.vars.get("passes", 0) + 1
         _next_round(ctx)
@@ -190,14 +203,25 @@ def resolve(ctx: "Resolution", order: Order) -> None:
 def _march(ctx: "Resolution", leader, path: list[str]) -> None:  # noqa: ANN001
     state, board = ctx.state, ctx.map
     force = _marching_corps(state, board, leader)
+    end = path[-1]
+    fight = _enemy_in(state, end, leader.side)
     for u in [leader] + force:
-        u.hex = path[-1]
+        u.hex = end
         u.mark("box", 0)
     leader.mark("marched", 1)
     ctx.emit("marched", unit=leader.id, path=path, corps=[c.id for c in force])
-    for sid in path[1:]:  # 14.4 (designed): a force converts the unfortified spaces it enters
+    entered = path[1:]
+    if fight and battle.fight(ctx, leader, end) != leader.side:
+        entered = path[1:-1]
+    for sid in entered:  # 14.4 (designed): a force converts the unfortified spaces it enters
         if not board.space(sid).fort and ledger.controller(state, sid) not in ("", leader.side):
             ctx.events += ledger.change_control(state, board, sid, leader.side, "conversion")
+    _spend_action(ctx)
+
+
+def _spend_action(ctx: "Resolution") -> None:
+    """One of the card's actions is used; with none left the round passes to the other side."""
+    state = ctx.state
     state.vars["actions"] -= 1
     if state.vars["actions"] <= 0:
         _next_round(ctx)

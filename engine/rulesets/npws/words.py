@@ -67,13 +67,15 @@ def why_not(game: "Position", unit_id: str, place: str) -> str | None:
         return "play an Action card first: its value is the number of marches (designed)"
     if u.marks.get("marched"):
         return "this force has already marched this round"
-    if turn._enemy_in(state, place, u.side):
-        return "enemy forces are there: battles are not designed yet (16.0)"
+    ids = [c.id for c in turn._marching_corps(state, board, u)]
+    if turn._enemy_in(state, place, u.side) and not ids:
+        return "a leader without corps does not attack (designed, 16.0)"
     ids = [c.id for c in turn._marching_corps(state, board, u)]
     problem = stacking.relocation_problem(state, board, place, u.side, ids, "campaign")
     if problem:
         return problem
-    return f"a march follows at most {designed.MARCH_SPACES} connections (designed, 14.1)"
+    return (f"a march follows at most {designed.MARCH_SPACES} connections and never through a "
+            f"space holding enemy pieces (designed, 14.1)")
 
 
 def player_aid(game: "Position") -> list[tuple[str, list[str]]]:
