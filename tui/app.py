@@ -154,7 +154,7 @@ class HexwarApp(App):
             return
         self._play(session)
         if session.load_warning:
-            self.push_screen(Message("The save was damaged at its end", session.load_warning))
+            self.push_screen(Message("The save was damaged", session.load_warning))
 
     def open_replay(self, path: Path) -> None:
         from .screen_replay import ReplayData, ReplayScreen
@@ -166,6 +166,9 @@ class HexwarApp(App):
         self._close_session()
         self._to_menu_stack()
         self.push_screen(ReplayScreen(data))
+        if data.notice:
+            self.push_screen(Message("The save is damaged", f"{data.notice} Loading it with hexwar "
+                                     f"play --load repairs it, keeping the original beside it."))
 
     # --- appearance ------------------------------------------------------------------------
     def _map_views(self) -> Iterable[HexMapView]:
