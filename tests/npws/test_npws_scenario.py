@@ -332,3 +332,27 @@ def test_designed_17_a_leader_in_an_enemy_fortress_besieges_it():
     events = g.apply(Order.make("siege", unit="marlborough"), Scripted(3))   # 3 + 1 >= 3 + 1
     assert any(e["t"] == "siege" and e["taken"] for e in events)
     assert ledger.controller(g.state, "venlo") == "alliance" and ledger.vp(g.state) == vp + 1
+
+
+def test_4_1_3_after_a_retreat_over_the_limit_the_owner_chooses_the_corps_to_reduce():
+    g = _campaign_for_the_alliance()
+    for cid in ("fr-5", "fr-6"):
+        g.state.units[cid].hex = "venlo"                   # two French corps already in Venlo (Poor)
+    g.state.units["marlborough"].hex = "maastricht"         # to lead the Dutch corps there
+    march = Order.make("march", unit="marlborough", path=("maastricht", "roermond"))
+    # 1 Dutch corps + Marlborough's TR 3 less 1 without British corps (3.1.1); 4 corps + TR 2
+    dice = Scripted(5, 1, 1, *([1] * 6), 1)
+    events = g.apply(march, dice)
+    fight = next(e for e in events if e["t"] == "battle")
+    assert (fight["attacker_dice"], fight["defender_dice"]) == (3, 6) and dice.values == []
+    assert any(e["t"] == "retreated" and e["to"] == "venlo" for e in events)
+    s = g.state
+    assert s.pending == [{"side": "bourbon", "kind": "reduce", "space": "venlo", "count": 3}]
+    assert g.to_act() == "bourbon"
+    offered = sorted(o.get("unit") for o in g.legal_orders() if o.kind == "reduce")
+    assert offered == ["fr-2", "fr-3", "fr-4", "fr-5", "fr-6"]   # fr-1 took the hit already
+    for cid in ("fr-5", "fr-6", "fr-2"):
+        g.apply(Order.make("reduce", unit=cid))
+    assert g.state.pending == []
+    assert sorted(c for c in ("fr-1", "fr-2", "fr-3", "fr-4", "fr-5", "fr-6")
+                  if g.state.units[c].strength == 2) == ["fr-3", "fr-4"]

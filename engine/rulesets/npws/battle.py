@@ -122,7 +122,12 @@ def retreat(ctx: "Resolution", place: str, side: str) -> None:
         u.hex = to
         u.mark("box", 0)
     ctx.emit("retreated", side=side, space=place, to=to, units=[u.id for u in force])
-    ctx.events += stacking.end_relocation(state, board, to, side, "retreat_after_battle")
+    need = stacking.reductions_needed(state, board, to, side)
+    full = [c for c in pieces.corps_of(state, to, side) if c.strength >= FULL]
+    if need and need < len(full):  # 4.1.3: the owner chooses which full corps to reduce
+        state.pending.append({"side": side, "kind": "reduce", "space": to, "count": need})
+    else:
+        ctx.events += stacking.end_relocation(state, board, to, side, "retreat_after_battle")
 
 
 def siege_problem(state, board, leader: Unit) -> str | None:  # noqa: ANN001

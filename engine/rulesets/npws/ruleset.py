@@ -100,6 +100,9 @@ class NpwsRuleset(Ruleset):
                 yield gain + len(o.get("path")), o
             elif k == "play":
                 yield 5 + int(turn.card(game, o.get("card")).get("value", 1)), o
+            elif k == "reduce":  # keep full the corps of the power with fewest full corps
+                yield sum(1 for c in state.units.values() if c.kind == "corps" and c.strength == 2
+                           and c.stat("power") == state.units[o.get("unit")].stat("power")), o
             elif k in ("promote", "restore", "place"):
                 yield 20, o
             elif k == "pass":

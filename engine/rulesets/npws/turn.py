@@ -56,6 +56,13 @@ def legal(game: "Position") -> Iterator[Order]:
     state, board = game.state, game.map
     side = state.active
     phase = state.phase
+    if state.pending:  # a decision the rules give a player (4.1.3: which full corps to reduce)
+        p = state.pending[0]
+        for c in pieces.corps_of(state, p["space"], p["side"]):
+            if c.strength >= 2:
+                yield Order.make("reduce", unit=c.id)
+        yield Order.make("resign")
+        return
     if phase == "setup":
         yield Order.make("start")
         return
@@ -155,7 +162,7 @@ def problem(game: "Position", order: Order) -> str | None:
             return None
     kind = order.kind
     if kind not in ("start", "end-phase", "promote", "restore", "place", "play", "pass", "march",
-                    "siege", "resign"):
+                    "siege", "reduce", "resign"):
         return f"unknown order {kind!r}"
     return f"{kind} is not allowed now ({PHASE_NAMES.get(game.state.phase, game.state.phase)})"
 
@@ -165,9 +172,17 @@ def problem(game: "Position", order: Order) -> str | None:
 def resolve(ctx: "Resolution", order: Order) -> None:
     state, board = ctx.state, ctx.map
     kind = order.kind
-    side = state.active
+    side = state.pending[0]["side"] if state.pending else state.active
     if kind == "resign":
         _finish(ctx, other(side), "resignation")
+    elif kind == "reduce":  # 4.1.3: one full corps the owner chose
+        p = state.pending[0]
+        unit = state.units[order.get("unit")]
+        unit.strength = 1
+        ctx.emit("corps-reduced", unit=unit.id, space=p["space"], rule="4.1.3")
+        p["count"] -= 1
+        if p["count"] <= 0:
+            state.pending.pop(0)
     elif kind == "start":
         ctx.events += cards.set_up_decks(state, list(ctx.scenario.cards), ctx.dice)
         _enter(ctx, "event")
