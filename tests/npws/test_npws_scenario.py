@@ -356,3 +356,14 @@ def test_4_1_3_after_a_retreat_over_the_limit_the_owner_chooses_the_corps_to_red
     assert g.state.pending == []
     assert sorted(c for c in ("fr-1", "fr-2", "fr-3", "fr-4", "fr-5", "fr-6")
                   if g.state.units[c].strength == 2) == ["fr-3", "fr-4"]
+
+
+def test_3_2_2_the_force_pool_offers_a_corps_of_each_power_at_its_home_spaces():
+    g = Game(SC)
+    for o in ("start", "end-phase", "end-phase"):
+        _play(g, Order.make(o))
+    assert g.state.active == "alliance" and g.state.phase == "reinforcement"
+    places = sorted((o.get("unit"), o.get("space")) for o in g.legal_orders() if o.kind == "place")
+    units = {u for u, _ in places}
+    assert units == {"br-3", "du-8"}                        # one British, one Dutch counter
+    assert ("br-3", "london") in places and all(sp != "london" for u, sp in places if u == "du-8")

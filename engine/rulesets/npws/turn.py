@@ -76,11 +76,13 @@ def legal(game: "Position") -> Iterator[Order]:
             for u in state.side_units(side):
                 if u.kind == "corps" and stacking.restore_problem(state, board, u) is None:
                     yield Order.make("restore", unit=u.id)
+            powers: set[str] = set()
             for u in state.units_in_id_order():
-                if u.side == side and pieces.in_force_pool(u):
+                # the first corps of each power in the pool: the others are the same counter
+                if u.side == side and pieces.in_force_pool(u) and u.stat("power") not in powers:
+                    powers.add(u.stat("power"))
                     for sid in _placements(state, board, u):
                         yield Order.make("place", unit=u.id, space=sid)
-                    break  # one corps of the pool is as good as another of its side here
     if phase == "campaign":
         if state.vars.get("actions", 0) > 0:
             for u in state.side_units(side):
