@@ -367,3 +367,14 @@ def test_3_2_2_the_force_pool_offers_a_corps_of_each_power_at_its_home_spaces():
     units = {u for u, _ in places}
     assert units == {"br-3", "du-8"}                        # one British, one Dutch counter
     assert ("br-3", "london") in places and all(sp != "london" for u, sp in places if u == "du-8")
+
+
+def test_a_malformed_order_from_a_peer_is_refused_without_an_error():
+    g = Game(SC)
+    before = g.digest()
+    for bad in (Order.make("march", unit="marlborough", path=7),
+                Order.make("march", unit="nobody", path=("a",)),
+                Order.make("reduce", unit="fr-1"), Order.make("fly")):
+        g.needs_dice(bad)
+        assert g.validate(bad) is not None
+    assert g.digest() == before

@@ -54,7 +54,8 @@ class NpwsRuleset(Ruleset):
             path = order.get("path")
             state = game.state
             unit = state.units.get(order.get("unit"))
-            return bool(path) and unit is not None and turn._enemy_in(state, path[-1], unit.side)
+            return (isinstance(path, tuple) and bool(path) and isinstance(path[-1], str)
+                    and unit is not None and turn._enemy_in(state, path[-1], unit.side))
         return order.kind in ("start", "end-phase", "siege")
 
     def resolve(self, ctx: Resolution, order: Order) -> None:
