@@ -306,10 +306,15 @@ def test_designed_16_a_march_into_an_enemy_force_fights_a_battle():
     g = _campaign_for_the_alliance()
     vp = ledger.vp(g.state)
     march = Order.make("march", unit="marlborough", path=("nijmegen", "venlo", "roermond"))
-    assert g.needs_dice(march)
+    assert not g.needs_dice(march)
+    g.apply(march)
+    assert g.state.pending == [{"side": "bourbon", "kind": "battle", "space": "roermond",
+                                "attacker": "marlborough"}]
+    assert g.to_act() == "bourbon"
+    assert {o.kind for o in g.legal_orders()} == {"accept", "avoid", "resign"}
     # attacker: 3 corps + TR 3 = 6 dice, 4 hits; defender: 4 corps + Boufflers' TR 2 = 6, 1 hit;
     # then Boufflers' leader-loss die (2: no loss)
-    events = g.apply(march, Scripted(6, 6, 6, 5, 1, 1, 1, 1, 1, 1, 1, 5, 2))
+    events = g.apply(Order.make("accept"), Scripted(6, 6, 6, 5, 1, 1, 1, 1, 1, 1, 1, 5, 2))
     s = g.state
     assert [e for e in events if e["t"] == "battle"][0]["attacker_dice"] == 6
     assert any(e["t"] == "battle-won" and e["side"] == "alliance" for e in events)
@@ -339,10 +344,10 @@ def test_4_1_3_after_a_retreat_over_the_limit_the_owner_chooses_the_corps_to_red
     for cid in ("fr-5", "fr-6"):
         g.state.units[cid].hex = "venlo"                   # two French corps already in Venlo (Poor)
     g.state.units["marlborough"].hex = "maastricht"         # to lead the Dutch corps there
-    march = Order.make("march", unit="marlborough", path=("maastricht", "roermond"))
+    g.apply(Order.make("march", unit="marlborough", path=("maastricht", "roermond")))
     # 1 Dutch corps + Marlborough's TR 3 less 1 without British corps (3.1.1); 4 corps + TR 2
     dice = Scripted(5, 1, 1, *([1] * 6), 1)
-    events = g.apply(march, dice)
+    events = g.apply(Order.make("accept"), dice)
     fight = next(e for e in events if e["t"] == "battle")
     assert (fight["attacker_dice"], fight["defender_dice"]) == (3, 6) and dice.values == []
     assert any(e["t"] == "retreated" and e["to"] == "venlo" for e in events)
@@ -378,3 +383,17 @@ def test_a_malformed_order_from_a_peer_is_refused_without_an_error():
         g.needs_dice(bad)
         assert g.validate(bad) is not None
     assert g.digest() == before
+
+
+def test_designed_14_7_a_force_under_a_leader_may_try_to_avoid_battle():
+    g = _campaign_for_the_alliance()
+    g.apply(Order.make("march", unit="marlborough", path=("nijmegen", "venlo", "roermond")))
+    events = g.apply(Order.make("avoid"), Scripted(3))      # 3 + Boufflers' TR 2 >= 5
+    assert any(e["t"] == "avoid-battle" and e["escaped"] for e in events)
+    assert not any(e["t"] == "battle" for e in events)
+    assert g.state.units["boufflers"].hex == "venlo" and g.state.pending == []
+    g2 = _campaign_for_the_alliance()
+    g2.apply(Order.make("march", unit="marlborough", path=("nijmegen", "venlo", "roermond")))
+    events = g2.apply(Order.make("avoid"), Scripted(2, *([1] * 12), 1))   # 2 + 2 < 5: a battle
+    assert any(e["t"] == "avoid-battle" and not e["escaped"] for e in events)
+    assert any(e["t"] == "battle" for e in events)

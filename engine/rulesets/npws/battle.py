@@ -130,6 +130,43 @@ def retreat(ctx: "Resolution", place: str, side: str) -> None:
         ctx.events += stacking.end_relocation(state, board, to, side, "retreat_after_battle")
 
 
+def avoid_problem(state, board, place: str, side: str) -> str | None:  # noqa: ANN001
+    """Designed (14.7 MISSING): a force tries to avoid battle only under a leader, and only if
+    it has somewhere to go."""
+    if commander(state, place, side) is None:
+        return "14.7: only a force with a leader tries to avoid battle (designed)"
+    if retreat_space(state, board, place, side) is None:
+        return "14.7: there is nowhere to go"
+    return None
+
+
+def avoid(ctx: "Resolution", place: str, side: str) -> bool:
+    """14.7 (designed): one die plus the commander's effective TR (3.1) of at least
+    ``AVOID_ON`` takes the force away before the battle: its leaders and as many corps as may
+    act (4.1.3 penalty 3: no more than the limit from an overstacked space; the rest stay and
+    fight). Returns whether it got away."""
+    state, board = ctx.state, ctx.map
+    lead = commander(state, place, side)
+    assert lead is not None
+    roll = ctx.roll("avoid-battle", unit=lead.id)
+    tr = pieces.effective_tr(state, lead)
+    ok = roll + tr >= designed.AVOID_ON
+    ctx.emit("avoid-battle", space=place, side=side, roll=roll, tr=tr, needed=designed.AVOID_ON,
+             escaped=ok, rule="14.7 designed")
+    if not ok:
+        return False
+    to = retreat_space(state, board, place, side)
+    corps = pieces.corps_of(state, place, side)
+    cap = stacking.activation_cap(state, board, place, side, len(corps))
+    movers = [u for u in pieces.force_of(state, place, side) if u.kind == "leader"] + corps[:cap]
+    for u in movers:
+        u.hex = to
+        u.mark("box", 0)
+    ctx.emit("retreated", side=side, space=place, to=to, units=[u.id for u in movers])
+    ctx.events += stacking.end_relocation(state, board, to, side, "retreat_after_battle")
+    return not pieces.force_of(state, place, side)
+
+
 def siege_problem(state, board, leader: Unit) -> str | None:  # noqa: ANN001
     """Designed (17.1 MISSING): a leader with at least one corps in an enemy fortress's space,
     where no enemy piece stands, may besiege it."""

@@ -90,6 +90,10 @@ FAMOUS_VICTORY_MARGIN = 3
 LEADER_LOSS_ON = 6
 LEADER_KILLED_UP_TO = 3
 
+#: designed (14.7 MISSING): a force under a leader avoids battle on one die plus his effective
+#: TR of at least this
+AVOID_ON = 5
+
 #: designed (17.5 MISSING): a siege takes the fortress on one die (+1 with at least twice its
 #: level in corps) of at least ``SIEGE_TARGET`` + its level
 SIEGE_TARGET = 3

@@ -10,7 +10,7 @@ from hexwar.engine.orders import Order
 from hexwar.engine.ruleset import Resolution, Ruleset
 from hexwar.engine.state import State
 
-from . import ledger, setup, turn, words
+from . import ledger, pieces, setup, turn, words
 from .facts import STACKING_LIMIT
 
 if TYPE_CHECKING:
@@ -48,15 +48,9 @@ class NpwsRuleset(Ruleset):
         return turn.problem(game, order)
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
-        # forming the decks, and every step into a new phase (a new year's Event Phase
-        # shuffles and may roll for the KWW track)
-        if order.kind == "march":  # a march that ends among enemy pieces fights a battle
-            path = order.get("path")
-            state = game.state
-            unit = state.units.get(order.get("unit"))
-            return (isinstance(path, tuple) and bool(path) and isinstance(path[-1], str)
-                    and unit is not None and turn._enemy_in(state, path[-1], unit.side))
-        return order.kind in ("start", "end-phase", "siege")
+        # forming the decks, every step into a new phase (a new year's Event Phase shuffles
+        # and may roll for the KWW track), a siege, and a battle accepted or avoided
+        return order.kind in ("start", "end-phase", "siege", "accept", "avoid")
 
     def resolve(self, ctx: Resolution, order: Order) -> None:
         turn.resolve(ctx, order)
@@ -101,6 +95,12 @@ class NpwsRuleset(Ruleset):
                 yield gain + len(o.get("path")), o
             elif k == "play":
                 yield 5 + int(turn.card(game, o.get("card")).get("value", 1)), o
+            elif k == "avoid":  # try to avoid a fight the numbers say would be lost
+                p = state.pending[0]
+                attacker = state.units[p["attacker"]]
+                theirs = pieces.corps_dice(pieces.corps_of(state, p["space"], attacker.side))
+                mine = pieces.corps_dice(pieces.corps_of(state, p["space"], p["side"]))
+                yield theirs - mine, o
             elif k == "reduce":  # keep full the corps of the power with fewest full corps
                 yield sum(1 for c in state.units.values() if c.kind == "corps" and c.strength == 2
                            and c.stat("power") == state.units[o.get("unit")].stat("power")), o

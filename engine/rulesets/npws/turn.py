@@ -56,11 +56,16 @@ def legal(game: "Position") -> Iterator[Order]:
     state, board = game.state, game.map
     side = state.active
     phase = state.phase
-    if state.pending:  # a decision the rules give a player (4.1.3: which full corps to reduce)
+    if state.pending:  # a decision the rules give a player
         p = state.pending[0]
-        for c in pieces.corps_of(state, p["space"], p["side"]):
-            if c.strength >= 2:
-                yield Order.make("reduce", unit=c.id)
+        if p["kind"] == "battle":  # 4.3 #1: accept battle or try to avoid it (14.7)
+            yield Order.make("accept")
+            if battle.avoid_problem(state, board, p["space"], p["side"]) is None:
+                yield Order.make("avoid")
+        else:  # 4.1.3: which full corps to reduce
+            for c in pieces.corps_of(state, p["space"], p["side"]):
+                if c.strength >= 2:
+                    yield Order.make("reduce", unit=c.id)
         yield Order.make("resign")
         return
     if phase == "setup":
@@ -164,7 +169,7 @@ def problem(game: "Position", order: Order) -> str | None:
             return None
     kind = order.kind
     if kind not in ("start", "end-phase", "promote", "restore", "place", "play", "pass", "march",
-                    "siege", "reduce", "resign"):
+                    "siege", "reduce", "accept", "avoid", "resign"):
         return f"unknown order {kind!r}"
     return f"{kind} is not allowed now ({PHASE_NAMES.get(game.state.phase, game.state.phase)})"
 
@@ -177,6 +182,14 @@ def resolve(ctx: "Resolution", order: Order) -> None:
     side = state.pending[0]["side"] if state.pending else state.active
     if kind == "resign":
         _finish(ctx, other(side), "resignation")
+    elif kind in ("accept", "avoid"):
+        p = state.pending.pop(0)
+        attacker = state.units[p["attacker"]]
+        place = p["space"]
+        fights = kind == "accept" or not battle.avoid(ctx, place, p["side"])
+        if not fights or battle.fight(ctx, attacker, place) == attacker.side:
+            _convert(ctx, attacker.side, [place])
+        _spend_action(ctx)
     elif kind == "reduce":  # 4.1.3: one full corps the owner chose
         p = state.pending[0]
         unit = state.units[order.get("unit")]
@@ -227,13 +240,23 @@ def _march(ctx: "Resolution", leader, path: list[str]) -> None:  # noqa: ANN001
         u.mark("box", 0)
     leader.mark("marched", 1)
     ctx.emit("marched", unit=leader.id, path=path, corps=[c.id for c in force])
-    entered = path[1:]
-    if fight and battle.fight(ctx, leader, end) != leader.side:
-        entered = path[1:-1]
-    for sid in entered:  # 14.4 (designed): a force converts the unfortified spaces it enters
-        if not board.space(sid).fort and ledger.controller(state, sid) not in ("", leader.side):
-            ctx.events += ledger.change_control(state, board, sid, leader.side, "conversion")
-    _spend_action(ctx)
+    if not fight:
+        _convert(ctx, leader.side, path[1:])
+        _spend_action(ctx)
+        return
+    _convert(ctx, leader.side, path[1:-1])
+    defender = next(u.side for u in state.units_in_id_order()
+                    if u.hex == end and u.side != leader.side)
+    state.pending.append({"side": defender, "kind": "battle", "space": end, "attacker": leader.id})
+    ctx.emit("battle-offered", space=end, side=defender, rule="4.3")
+
+
+def _convert(ctx: "Resolution", side: str, spaces: list[str]) -> None:
+    """14.4 (designed): a force converts the enemy unfortified spaces it enters (and holds)."""
+    state, board = ctx.state, ctx.map
+    for sid in spaces:
+        if not board.space(sid).fort and ledger.controller(state, sid) not in ("", side):
+            ctx.events += ledger.change_control(state, board, sid, side, "conversion")
 
 
 def _spend_action(ctx: "Resolution") -> None:
