@@ -21,7 +21,9 @@ def _check(g: Game) -> None:
     for sid in board.ids():
         for side in SIDES:
             # over the limit only after a mandatory retreat, and then already reduced (4.1.3)
-            if stacking.overstacked(s, board, sid, side):
+            waiting = any(p["kind"] == "reduce" and p["space"] == sid and p["side"] == side
+                          for p in s.pending)              # the owner is choosing (4.1.3)
+            if stacking.overstacked(s, board, sid, side) and not waiting:
                 assert stacking.reductions_needed(s, board, sid, side) == 0, (sid, side)
     pile = s.vars["cards"]
     if pile is not None:

@@ -329,6 +329,7 @@ def test_designed_16_a_march_into_an_enemy_force_fights_a_battle():
 def test_designed_17_a_leader_in_an_enemy_fortress_besieges_it():
     g = _campaign_for_the_alliance()
     g.apply(Order.make("march", unit="marlborough", path=("nijmegen", "venlo")), Dice(b"m"))
+    g.apply(Order.make("decline"))                          # Boufflers does not intercept
     g.state.active = "alliance"
     g.state.vars["actions"] = 1
     g.state.units["marlborough"].mark("marched", 0)
@@ -416,3 +417,29 @@ def test_synctest_decode_apply_compare_at_every_order(tmp_path):
         game.apply(order, dice, rec["side"])
         assert game.digest() == rec["digest"], f"desync at seq {rec['seq']}"
     assert game.over and len(contents.records) > 20
+
+
+def test_designed_14_6_a_leader_next_door_may_intercept_into_a_space_just_entered():
+    g = _campaign_for_the_alliance()
+    g.apply(Order.make("march", unit="marlborough", path=("nijmegen", "venlo")))
+    assert g.state.pending[0]["kind"] == "intercept" and g.to_act() == "bourbon"
+    assert sorted(o.kind for o in g.legal_orders()) == ["decline", "intercept", "resign"]
+    # 3 + Boufflers' TR 2 >= 5: he comes in with his 4 corps and attacks (6 dice against 6)
+    events = g.apply(Order.make("intercept", unit="boufflers"),
+                     Scripted(3, *([1] * 12), 1))
+    fight = next(e for e in events if e["t"] == "battle")
+    assert (fight["attacker"], fight["defender"]) == ("bourbon", "alliance")
+    assert (fight["attacker_dice"], fight["defender_dice"]) == (6, 6)
+    # no hits either way: the defender holds, Boufflers retreats to Roermond
+    assert g.state.units["boufflers"].hex == "roermond"
+    assert g.state.units["marlborough"].hex == "venlo"
+
+
+def test_4_1_2_no_interception_that_would_overstack():
+    g = _campaign_for_the_alliance()
+    for cid in ("fr-5", "fr-6", "sp-7", "fr-8", "sp-9"):
+        g.state.units[cid].hex = "roermond"                 # Boufflers now has 9 corps (Normal, 8)
+    # Venlo is Poor: 4 at most may go; his CR 5 would take 5, but 4.1.3 caps an overstacked
+    # space at its limit (8), so the interception would put 5 in Venlo: refused
+    g.apply(Order.make("march", unit="marlborough", path=("nijmegen", "venlo")))
+    assert g.state.pending == []                            # nobody may intercept

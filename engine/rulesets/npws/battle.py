@@ -167,6 +167,45 @@ def avoid(ctx: "Resolution", place: str, side: str) -> bool:
     return not pieces.force_of(state, place, side)
 
 
+def interceptors(state, board, place: str, side: str) -> list[Unit]:  # noqa: ANN001
+    """Designed (14.6 MISSING): the leaders of ``side`` next to ``place`` (a space ``side``
+    holds that the enemy has just entered) whose force has corps, and whose interception would
+    not overstack ``place`` (4.1.2 / 14.6.2), in id order."""
+    out = []
+    for n in board.neighbors(place):
+        for lead in [u for u in pieces.force_of(state, n, side) if u.kind == "leader"]:
+            n_corps = _intercepting(state, board, lead)
+            if n_corps and stacking.intercept_problem(state, board, place, side, len(n_corps)) is None:
+                out.append(lead)
+    return sorted(out, key=lambda u: u.id)
+
+
+def _intercepting(state, board, lead: Unit) -> list[Unit]:  # noqa: ANN001
+    """The corps an interception takes: as many as the leader's CR activates, capped at the
+    limit from an overstacked space (4.1.3 penalty 3), in id order."""
+    corps = pieces.corps_of(state, lead.hex, lead.side)
+    cap = stacking.activation_cap(state, board, lead.hex, lead.side, pieces.command_rating(lead))
+    return corps[:cap]
+
+
+def intercept(ctx: "Resolution", lead: Unit, place: str) -> bool:
+    """14.6 (designed): one die plus the leader's effective TR (3.1) of at least ``INTERCEPT_ON``
+    brings him and his activated corps into ``place``, where they attack (14.6.6 MISSING:
+    designed as a battle with the interceptor attacking). Returns whether it succeeded."""
+    state, board = ctx.state, ctx.map
+    roll = ctx.roll("intercept", unit=lead.id)
+    tr = pieces.effective_tr(state, lead)
+    ok = roll + tr >= designed.INTERCEPT_ON
+    ctx.emit("interception", space=place, side=lead.side, roll=roll, tr=tr,
+             needed=designed.INTERCEPT_ON, success=ok, rule="14.6 designed")
+    if ok:
+        movers = [lead] + _intercepting(state, board, lead)
+        for u in movers:
+            u.hex = place
+            u.mark("box", 0)
+    return ok
+
+
 def siege_problem(state, board, leader: Unit) -> str | None:  # noqa: ANN001
     """Designed (17.1 MISSING): a leader with at least one corps in an enemy fortress's space,
     where no enemy piece stands, may besiege it."""

@@ -94,6 +94,10 @@ LEADER_KILLED_UP_TO = 3
 #: TR of at least this
 AVOID_ON = 5
 
+#: designed (14.6 MISSING): a leader next to a space of his side the enemy has just entered
+#: intercepts on one die plus his effective TR of at least this, and then attacks
+INTERCEPT_ON = 5
+
 #: designed (17.5 MISSING): a siege takes the fortress on one die (+1 with at least twice its
 #: level in corps) of at least ``SIEGE_TARGET`` + its level
 SIEGE_TARGET = 3

@@ -49,8 +49,8 @@ class NpwsRuleset(Ruleset):
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
         # forming the decks, every step into a new phase (a new year's Event Phase shuffles
-        # and may roll for the KWW track), a siege, and a battle accepted or avoided
-        return order.kind in ("start", "end-phase", "siege", "accept", "avoid")
+        # and may roll for the KWW track), a siege, a battle accepted or avoided, an interception
+        return order.kind in ("start", "end-phase", "siege", "accept", "avoid", "intercept")
 
     def resolve(self, ctx: Resolution, order: Order) -> None:
         turn.resolve(ctx, order)
@@ -101,6 +101,13 @@ class NpwsRuleset(Ruleset):
                 theirs = pieces.corps_dice(pieces.corps_of(state, p["space"], attacker.side))
                 mine = pieces.corps_dice(pieces.corps_of(state, p["space"], p["side"]))
                 yield theirs - mine, o
+            elif k == "intercept":  # intercept when the interceptor outnumbers the marcher
+                p = state.pending[0]
+                marcher = state.units[p["marcher"]]
+                lead = state.units[o.get("unit")]
+                theirs = pieces.corps_dice(pieces.corps_of(state, p["space"], marcher.side))
+                mine = pieces.corps_dice(pieces.corps_of(state, lead.hex, lead.side))
+                yield mine - theirs, o
             elif k == "reduce":  # keep full the corps of the power with fewest full corps
                 yield sum(1 for c in state.units.values() if c.kind == "corps" and c.strength == 2
                            and c.stat("power") == state.units[o.get("unit")].stat("power")), o

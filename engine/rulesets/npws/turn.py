@@ -62,6 +62,10 @@ def legal(game: "Position") -> Iterator[Order]:
             yield Order.make("accept")
             if battle.avoid_problem(state, board, p["space"], p["side"]) is None:
                 yield Order.make("avoid")
+        elif p["kind"] == "intercept":  # 4.3 #2: intercept into the space just entered (14.6)
+            for lead in battle.interceptors(state, board, p["space"], p["side"]):
+                yield Order.make("intercept", unit=lead.id)
+            yield Order.make("decline")
         else:  # 4.1.3: which full corps to reduce
             for c in pieces.corps_of(state, p["space"], p["side"]):
                 if c.strength >= 2:
@@ -169,7 +173,7 @@ def problem(game: "Position", order: Order) -> str | None:
             return None
     kind = order.kind
     if kind not in ("start", "end-phase", "promote", "restore", "place", "play", "pass", "march",
-                    "siege", "reduce", "accept", "avoid", "resign"):
+                    "siege", "reduce", "accept", "avoid", "intercept", "decline", "resign"):
         return f"unknown order {kind!r}"
     return f"{kind} is not allowed now ({PHASE_NAMES.get(game.state.phase, game.state.phase)})"
 
@@ -189,6 +193,16 @@ def resolve(ctx: "Resolution", order: Order) -> None:
         fights = kind == "accept" or not battle.avoid(ctx, place, p["side"])
         if not fights or battle.fight(ctx, attacker, place) == attacker.side:
             _convert(ctx, attacker.side, [place])
+        _spend_action(ctx)
+    elif kind in ("intercept", "decline"):
+        p = state.pending.pop(0)
+        marcher = state.units[p["marcher"]]
+        place = p["space"]
+        holds = True
+        if kind == "intercept" and battle.intercept(ctx, state.units[order.get("unit")], place):
+            holds = battle.fight(ctx, state.units[order.get("unit")], place) == marcher.side
+        if holds:
+            _convert(ctx, marcher.side, [place])
         _spend_action(ctx)
     elif kind == "reduce":  # 4.1.3: one full corps the owner chose
         p = state.pending[0]
@@ -241,7 +255,14 @@ def _march(ctx: "Resolution", leader, path: list[str]) -> None:  # noqa: ANN001
     leader.mark("marched", 1)
     ctx.emit("marched", unit=leader.id, path=path, corps=[c.id for c in force])
     if not fight:
-        _convert(ctx, leader.side, path[1:])
+        _convert(ctx, leader.side, path[1:-1])
+        enemy = other(leader.side)
+        if ledger.controller(state, end) == enemy and battle.interceptors(state, board, end, enemy):
+            state.pending.append({"side": enemy, "kind": "intercept", "space": end,
+                                  "marcher": leader.id})
+            ctx.emit("interception-possible", space=end, side=enemy, rule="4.3")
+            return
+        _convert(ctx, leader.side, [end])
         _spend_action(ctx)
         return
     _convert(ctx, leader.side, path[1:-1])
