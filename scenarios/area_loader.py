@@ -18,7 +18,7 @@ MAX_SPACES = 500
 SPACE_KEYS = {"id", "name", "terrain", "fort", "vp", "sea_zones", "control", "home", "capital", "at"}
 SEA_KEYS = {"id", "name", "control", "contestable"}
 CARD_KEYS = {"id", "deck", "title", "text", "value", "add_in_year", "effect", "side", "space",
-             "leader", "power", "amount", "zone"}
+             "leader", "power", "amount", "zone", "cause"}
 DECKS = ("event", "action")
 
 

@@ -443,3 +443,31 @@ def test_4_1_2_no_interception_that_would_overstack():
     # space at its limit (8), so the interception would put 5 in Venlo: refused
     g.apply(Order.make("march", unit="marlborough", path=("nijmegen", "venlo")))
     assert g.state.pending == []                            # nobody may intercept
+
+
+def test_6_1_2_a_power_entering_the_war_or_turning_neutral_moves_control_without_vp():
+    from hexwar.engine.ruleset import Resolution
+    from hexwar.engine.rulesets.npws import turn
+    text = TEXT.replace('name = "Cologne"\nterrain = "fertile"',
+                        'name = "Cologne"\nterrain = "fertile"\nhome = "elector"')
+    text = text.replace('[[cards]]', '[[cards]]\nid = "e-elector-joins"\ndeck = "event"\n'
+                        'effect = "power_joins"\npower = "elector"\nside = "alliance"\n'
+                        'cause = "savoy_enters"\n\n[[cards]]', 1)
+    text = text.replace('id = "fr-8"\nside = "bourbon"\nkind = "corps"\nspace = "liege"\n'
+                        'stats = { power = "france" }',
+                        'id = "fr-8"\nside = "bourbon"\nkind = "corps"\nspace = "cologne"\n'
+                        'stats = { power = "elector" }')
+    sc = parse_scenario(text, "elector.toml")
+    g = Game(sc)
+    ctx = Resolution(g, g.state, Dice(b"x"))
+    vp = ledger.vp(g.state)
+    card = next(c for c in sc.cards if c["id"] == "e-elector-joins")
+    events = turn.execute_event(ctx, "alliance", card)
+    assert ledger.controller(g.state, "cologne") == "alliance" and ledger.vp(g.state) == vp
+    assert any(e["t"] == "control" and e["rule"] == "6.1.2" for e in events)
+    assert g.state.units["fr-8"].side == "alliance"          # its corps change sides with it
+    turn.change_allegiance(ctx, "elector", "", "savoy_neutral")
+    assert ledger.controller(g.state, "cologne") == "" and ledger.vp(g.state) == vp
+    assert g.state.units["fr-8"].hex is None                 # a neutral power leaves the map
+    bad = text.replace('cause = "savoy_enters"', 'cause = "siege"')
+    assert any("cards[0].cause" in p for p in _problems(bad))

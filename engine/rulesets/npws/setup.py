@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 from hexwar.engine.state import State, Unit
 
 from . import designed
-from .facts import ALLIANCE, BOURBON, FULL, MED_START, NAMED_LEADERS, SIDES, VP_START
+from .facts import (
+    ALLIANCE, BOURBON, CONTROL_CAUSES, FULL, MED_START, NAMED_LEADERS, SIDES, VP_START,
+)
 from .stacking import stacking_limit
 
 if TYPE_CHECKING:
@@ -20,7 +22,8 @@ if TYPE_CHECKING:
 
 KINDS = ("leader", "corps")
 FACE_KINDS = ("famous", "minor", "staff", "none")
-EFFECTS = ("none", "control", "reduce", "reinforce", "leader_arrives", "sea_control", "vp_track")
+EFFECTS = ("none", "control", "reduce", "reinforce", "leader_arrives", "sea_control", "vp_track",
+           "power_joins", "power_neutral")
 POOL = "pool"
 
 
@@ -97,6 +100,13 @@ def check(scenario: "Scenario") -> list[str]:
             out.append(f"{where}.space: no space {c['space']!r} on the map")
         if "zone" in c and c["zone"] not in {z.id for z in board.sea_zones}:
             out.append(f"{where}.zone: no sea zone {c['zone']!r} in [[seas]]")
+        if effect in ("power_joins", "power_neutral"):
+            if not isinstance(c.get("power"), str):
+                out.append(f"{where}.power: the power that changes sides")
+            if c.get("cause", "scenario_rule") not in CONTROL_CAUSES or \
+                    CONTROL_CAUSES.get(c.get("cause", "scenario_rule")):
+                out.append(f"{where}.cause: one of the 6.1.2 causes "
+                           f"({', '.join(k for k, v in CONTROL_CAUSES.items() if not v)})")
         if c["deck"] == "action" and not isinstance(c.get("value"), int):
             out.append(f"{where}.value: an Action card needs its value (the actions it gives)")
     return out

@@ -445,7 +445,32 @@ def execute_event(ctx: "Resolution", drawer: str, c: dict[str, Any]) -> list[Eve
         if board.zone(c["zone"]).contestable:
             from .seas import set_sea_control
             out += set_sea_control(state, board, c["zone"], side, "event_card")
+    elif effect in ("power_joins", "power_neutral"):
+        out += change_allegiance(ctx, str(c["power"]), side if effect == "power_joins" else "",
+                                 str(c.get("cause", "scenario_rule")))
     elif effect == "vp_track":
         from .kww import move_kww
         out += move_kww(state, side)
+    return out
+
+
+def change_allegiance(ctx: "Resolution", power: str, side: str, cause: str) -> list[Event]:
+    """A power enters the war on ``side`` or becomes neutral (``side`` ""): 6.1.2 names Savoy's
+    entry and Savoy's neutrality (7.1.2) among the changes of control that score no VP. Designed
+    (7.1 MISSING): its home spaces pass to its new side (or to nobody), its pieces on the map
+    change sides with it, and a neutral power's pieces leave the map."""
+    state, board = ctx.state, ctx.map
+    state.vars["powers"][power] = side
+    out: list[Event] = [event("allegiance", power=power, side=side, cause=cause, rule="6.1.2")]
+    for sp in board.spaces:
+        if sp.home == power:
+            out += ledger.change_control(state, board, sp.id, side, cause)
+    for u in state.units_in_id_order():
+        if u.stat("power") != power and not (u.kind == "leader" and pieces.face(u).power == power):
+            continue
+        if side:
+            u.side = side
+        elif u.hex is not None:
+            u.hex = None
+            u.mark("neutral", 1)
     return out
