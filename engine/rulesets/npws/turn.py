@@ -13,9 +13,12 @@
     winter         19.0: the London penalty (step C), the victory check (step f), the Campaign
                    Interphase's reshuffle (A16), and the next year
 
-Every designed number is in ``designed.py``. A march that ends among enemy pieces fights a
-battle, and a leader in an enemy fortress's space may besiege it (both designed, ``battle.py``);
-interception, avoiding battle and supply are not designed yet (NOTES.md says so).
+Every designed number is in ``designed.py``. A march that ends among enemy pieces lets the
+defender accept battle or try to avoid it; one that ends in a space the enemy holds lets him try
+to intercept; a leader in an enemy fortress's space may besiege it (all designed, ``battle.py``).
+The decisions the rules give a player during another's action (accept or avoid, intercept or
+decline, which corps to reduce) are pending decisions: ``state.pending``, answered by orders.
+Supply is not designed yet (NOTES.md says so).
 """
 
 from __future__ import annotations
