@@ -13,6 +13,7 @@ from textual.screen import Screen
 from hexwar.engine.levels import DEFAULT_LEVEL, Player
 from hexwar.engine.scenario import Scenario
 from hexwar.journal import JournalError
+from hexwar.plaintext import plain_text
 
 from . import keys
 from ._hex_map import HexMapView
@@ -132,9 +133,17 @@ class HexwarApp(App):
         for screen in reversed(self.screen_stack):
             for log in screen.query("#log"):
                 if isinstance(log, RichLog):
-                    log.write(f"[net] {text}")
+                    log.write(plain_text(f"[net] {text}"))
                     return
         self.notify(text, severity="warning")
+
+    def notify(self, message: str, *, title: str = "", severity: str = "information",  # type: ignore[override]
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice is plain text: many carry words from outside (a peer's chat, a refusal's
+        reason, a scenario's names), and Textual would otherwise read them as markup, where
+        ``[@click=...]`` runs an action. ``markup`` is accepted and ignored."""
+        super().notify(plain_text(message), title=plain_text(title), severity=severity,  # type: ignore[arg-type]
+                       timeout=timeout, markup=False)
 
     def start_game(self, scenario: Scenario, players: dict[str, str]) -> None:
         players = {s.id: players.get(s.id, "human") for s in scenario.sides}

@@ -23,11 +23,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, RichLog, Static
+from textual.widgets import Footer, Label, Static
 
 from hexwar.engine import Order
 from hexwar.engine.forced import forced_order
 from hexwar.engine.orders import IllegalOrderError
+from hexwar.plaintext import plain_text
 
 from . import keys
 from .describe import order_text, passes_by_itself, side_name
@@ -275,16 +276,15 @@ class NetGameScreen(GameScreen):
                 offer_net(self)  # a campaign may start with our secret deployment
 
     def _log(self, text: str) -> None:
-        self.query_one("#log", RichLog).write(text)
+        self.write_log(text)
 
     # --- what GameScreen asks ---------------------------------------------------------------
     def _log_new_events(self) -> None:
         from .describe import event_text
         events = self.session.events
         dice = "die" if self.app.ascii else "\u2684"
-        log_ = self.query_one("#log", RichLog)
         for ev in events[self.logged:]:
-            log_.write(event_text(self.session.game, ev, dice))
+            self.write_log(event_text(self.session.game, ev, dice))
         self.logged = len(events)
 
     def action_log(self) -> None:
@@ -591,7 +591,7 @@ class NetLobbyScreen(Screen):
         return str(self.query_one("#lobby-text", Static).render())
 
     def say(self, text: str) -> None:
-        self.query_one("#lobby-text", Static).update(text)
+        self.query_one("#lobby-text", Static).update(plain_text(text))  # a refusal's reason is the peer's
 
     def on_mount(self) -> None:
         self.app.run_worker(self._connect(), group="net-connect", exit_on_error=False)

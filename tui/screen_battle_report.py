@@ -13,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from hexwar.plaintext import plain_text
+
 from .describe import ascii_only
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ class BattleReportScreen(ModalScreen[None]):
         self.title_text = title
 
     def compose(self) -> ComposeResult:
-        text = f"{self.title_text}\n\n{self.text}\n\narrows scroll · enter / esc close"
+        text = plain_text(f"{self.title_text}\n\n{self.text}\n\narrows scroll · enter / esc close")
         if getattr(self.app, "ascii", False):
             text = ascii_only(text)
         with VerticalScroll(classes="dialog wide", id="battle-report"):

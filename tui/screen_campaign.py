@@ -13,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from hexwar.plaintext import plain_text
+
 from .describe import ascii_only, phase_title, side_name
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ class CampaignScreen(ModalScreen[None]):
         self.reports = reports
 
     def compose(self) -> ComposeResult:
-        text = self.text + "\n\nb battle reports · arrows scroll · esc close"
+        text = plain_text(self.text + "\n\nb battle reports · arrows scroll · esc close")
         if getattr(self.app, "ascii", False):
             text = ascii_only(text)
         with VerticalScroll(classes="dialog wide", id="campaign"):

@@ -20,6 +20,7 @@ from hexwar.engine import Game, Order
 from hexwar.engine.hexgrid import Hex, hex_distance, hex_linedraw, hex_neighbor
 from hexwar.engine.levels import computer_for
 from hexwar.engine.orders import IllegalOrderError
+from hexwar.plaintext import plain_text
 
 from . import keys
 from ._hex_map import HexMapView, Marks
@@ -254,6 +255,7 @@ class GameScreen(Screen):
         """Update a panel only when its text changes. Panels of fixed height skip the layout
         pass, which would otherwise repaint the whole map on every cursor move."""
         widget = self.query_one(selector, Static)
+        text = plain_text(text)  # names and titles may come from a peer or a file
         if self.app.ascii:
             text = ascii_only(text)
         if getattr(widget, "_hexwar_text", None) != text:
@@ -266,6 +268,8 @@ class GameScreen(Screen):
         super().notify(message, title=title, **kwargs)
 
     def write_log(self, text: str) -> None:
+        """One line of the log, as plain text (chat, names and reasons come from outside)."""
+        text = plain_text(text)
         self.query_one("#log", RichLog).write(ascii_only(text) if self.app.ascii else text)
 
     def _preview_lines(self, h: Hex) -> list[str]:

@@ -15,6 +15,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hexwar.plaintext import plain_line, plain_text
+
 from .screen_dialogs import Confirm, Message
 
 if TYPE_CHECKING:
@@ -60,7 +62,7 @@ class ServedLobbyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="served-lobby"):
-            yield Label(f"Lobby · playing as {self.app.served}", classes="dialog-title", markup=False)
+            yield Label(plain_line(f"Lobby · playing as {self.app.served}"), classes="dialog-title", markup=False)
             yield OptionList(id="lobby-list")
             yield Static("asking the server…", id="lobby-status", markup=False)
             yield Label("enter: open · n: new match against a person · r: refresh · esc: back",
@@ -82,7 +84,7 @@ class ServedLobbyScreen(Screen):
         try:
             data = await lobby.ask("lobby")
         except HexwarNetError as exc:
-            self.query_one("#lobby-status", Static).update(f"The server did not answer: {exc.reason}")
+            self.query_one("#lobby-status", Static).update(plain_text(f"The server did not answer: {exc.reason}"))
             return
         self.show(data)
 
@@ -98,7 +100,7 @@ class ServedLobbyScreen(Screen):
             listing.add_option(Option(Text(f"— {title} ({len(data.get(key, []))})"), disabled=True))
             self.rows.append(("", None))
             for row in data.get(key, []):
-                listing.add_option(Option(Text(match_line(row, key))))
+                listing.add_option(Option(Text(plain_line(match_line(row, key)))))  # names are other players'
                 self.rows.append((key, row))
         listing.add_option(Option(Text("New match against a person…")))
         self.rows.append(("new", None))
@@ -138,9 +140,9 @@ class ServedSideDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.scenario.title}: you play which side? (another player takes the other)",
+            yield Label(plain_line(f"{self.scenario.title}: you play which side? (another player takes the other)"),
                         classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(s.name), id=s.id) for s in self.scenario.sides], id="sides-list")
+            yield OptionList(*[Option(Text(plain_line(s.name)), id=s.id) for s in self.scenario.sides], id="sides-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         side = event.option.id

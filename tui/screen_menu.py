@@ -12,6 +12,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hexwar.plaintext import plain_line, plain_text
+
 from .describe import ascii_only
 from .screen_dialogs import AskText, Message
 from .session import COMPUTER, HUMAN, saved_games, summarize_save
@@ -53,9 +55,9 @@ class MenuScreen(Screen):
             items.insert(0, ("lobby", "Lobby: play other players, your matches, watch"))
         title = "H E X W A R\nhex-and-counter wargames in the terminal"
         if served:
-            title += f"\nplaying as {served} · your games are kept here for when you come back"
+            title += f"\nplaying as {plain_line(served)} · your games are kept here for when you come back"
         with Vertical(classes="dialog", id="menu"):
-            yield Static(ascii_only(title) if self.app.ascii else title, id="menu-title")
+            yield Static(ascii_only(title) if self.app.ascii else title, id="menu-title", markup=False)
             yield OptionList(*[Option(Text(text), id=key) for key, text in items], id="menu-list")
             yield Label("arrows + enter, ? help in game, ctrl+p commands", classes="dialog-hint")
         yield Footer()
@@ -119,8 +121,8 @@ class ScenarioPicker(Screen):
             title = ("Host which scenario?" if self.host else
                      "New match against a person: which scenario?" if self.served_match else "Choose a scenario")
             yield Label(title, classes="dialog-title")
-            yield OptionList(*[Option(Text(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
-                                           f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
+            yield OptionList(*[Option(Text(plain_line(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
+                                                      f"{' vs '.join(x.name for x in s.sides)}")), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")
             yield Static("", id="scenario-notes", markup=False)
             if problems:
@@ -134,8 +136,8 @@ class ScenarioPicker(Screen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         s = self.scenarios[event.option_index]
         m = s.map
-        self.query_one("#scenario-notes", Static).update(
-            f"map {m.width}x{m.height} · {len(s.units)} units\n{(s.notes or '').strip()[:400]}")
+        self.query_one("#scenario-notes", Static).update(plain_text(
+            f"map {m.width}x{m.height} · {len(s.units)} units\n{(s.notes or '').strip()[:400]}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         scenario = self.scenarios[event.option_index]
@@ -164,8 +166,8 @@ class SidesDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.scenario.title}: who plays?", classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(t), id=str(i)) for i, (t, _) in enumerate(self.choices)], id="sides-list")
+            yield Label(plain_line(f"{self.scenario.title}: who plays?"), classes="dialog-title", markup=False)
+            yield OptionList(*[Option(Text(plain_line(t)), id=str(i)) for i, (t, _) in enumerate(self.choices)], id="sides-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         players = self.choices[event.option_index][1]
@@ -219,9 +221,9 @@ class HostSideDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.scenario.title}: you play which side? (the guest plays the other)",
+            yield Label(plain_line(f"{self.scenario.title}: you play which side? (the guest plays the other)"),
                         classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(s.name), id=s.id) for s in self.scenario.sides], id="sides-list")
+            yield OptionList(*[Option(Text(plain_line(s.name)), id=s.id) for s in self.scenario.sides], id="sides-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         side = event.option.id
@@ -258,7 +260,7 @@ class SavedGamePicker(Screen):
         with Vertical(classes="dialog", id="saves"):
             yield Label(f"{verb} which game?{hint}", classes="dialog-title")
             shown = ascii_only if self.app.ascii else str
-            yield OptionList(*[Option(Text(shown(summarize_save(p).text())), id=str(i))
+            yield OptionList(*[Option(Text(shown(plain_line(summarize_save(p).text()))), id=str(i))
                                for i, p in enumerate(self.paths)]
                              + other, id="save-list")
             yield Static("", id="save-file", markup=False)
@@ -270,7 +272,7 @@ class SavedGamePicker(Screen):
             where = self.paths[index].name if self.app.served else str(self.paths[index])
         else:
             where = "type the path of a journal file"
-        self.query_one("#save-file", Static).update(where)
+        self.query_one("#save-file", Static).update(plain_text(where))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "other":

@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from hexwar.engine import secret
 from hexwar.engine.orders import IllegalOrderError
+from hexwar.plaintext import plain_text
 
 from .describe import ascii_only, side_name
 
@@ -58,7 +59,7 @@ class HandOverScreen(Screen[None]):
             lines.append(f"The plan of {' and '.join(self.sealed)} is sealed: nobody can see it until "
                          "both plans are committed.")
         lines += [f"Pass the keyboard to the {self.who} player,", "then press Enter."]
-        text = "\n".join(lines)
+        text = plain_text("\n".join(lines))
         yield Static(ascii_only(text) if getattr(self.app, "ascii", False) else text,
                      markup=False, id="handover-text", classes="dialog")
 
@@ -115,6 +116,8 @@ class PlanScreen(Screen[list | None]):
         side.styles.width = 78 if wide else "1fr"
 
     def _w(self, text: str) -> str:
+        """Plain text (names come from the scenario file), ASCII under ``--ascii``."""
+        text = plain_text(text)
         return ascii_only(text) if getattr(self.app, "ascii", False) else text
 
     def redraw(self) -> None:
