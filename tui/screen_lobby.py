@@ -5,7 +5,7 @@ server through ``hexwar.net.lobby`` and opens a match with the same network game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,10 +17,8 @@ from textual.widgets.option_list import Option
 
 from hexwar.plaintext import plain_line, plain_text
 
+from .net_session import NetStart, join_args
 from .screen_dialogs import Confirm, Message
-
-if TYPE_CHECKING:
-    from .app import HexwarApp
 
 
 def match_line(row: dict[str, Any], who: str) -> str:
@@ -54,7 +52,6 @@ class ServedLobbyScreen(Screen):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("r", "refresh", "Refresh"),
                 Binding("n", "new", "New match")]
-    app: "HexwarApp"
 
     def __init__(self) -> None:
         super().__init__()
@@ -119,14 +116,12 @@ class ServedLobbyScreen(Screen):
         if kind == "new":
             self.action_new()
         elif kind == "computer":  # played in this process, kept in the player's own folder
-            from .screen_menu import ScenarioPicker
-            self.app.push_screen(ScenarioPicker())
+            self.app.router.go("scenarios")
         elif row is not None:
             open_match(self.app, row["id"], watch=kind == "watch")
 
     def action_new(self) -> None:
-        from .screen_menu import ScenarioPicker
-        self.app.push_screen(ScenarioPicker(served_match=True))
+        self.app.router.go("scenarios", served_match=True)
 
 
 class ServedSideDialog(ModalScreen[None]):
@@ -164,18 +159,17 @@ class ServedSideDialog(ModalScreen[None]):
                             f"{made['code']}': {made['code']}", timeout=30)
 
 
-def open_match(app: "HexwarApp", match: str, *, watch: bool = False) -> None:
+def open_match(app: Any, match: str, *, watch: bool = False) -> None:
     """Open a served match: the seat (resuming this player's own journal of it, if any) or,
     for someone else's match, a read-only view."""
     from hexwar.net import lobby
     from hexwar.paths import data_dir
 
-    from .net_session import NetStart, join_args
     if watch:
-        app.open_network(NetStart("watch", join_args("the server", opener=lobby.opener("watch", match))))
+        app.router.go("network", NetStart("watch", join_args("the server", opener=lobby.opener("watch", match))))
         return
     journal = data_dir() / "matches" / f"{match}-guest.journal"
-    app.open_network(NetStart("join", join_args(
+    app.router.go("network", NetStart("join", join_args(
         "the server", opener=lobby.opener("play", match), give_up=30.0,
         resume=str(journal) if journal.exists() else None)))
 

@@ -1,4 +1,6 @@
-"""The main menu, the scenario picker with who plays each side, saved-game picker, settings."""
+"""The main menu, the scenario picker with who plays each side, saved-game picker, settings.
+
+Each opens the next by name through the app's router (``self.app.router.go("sides", scenario)``)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from hexwar.plaintext import plain_line, plain_text
 
 from .describe import ascii_only
 from .screen_dialogs import AskText, Message
+from .net_session import NetStart, host_args, join_args
 from .session import COMPUTER, HUMAN, saved_games, summarize_save
 from .themes import THEMES
 
@@ -69,20 +72,19 @@ class MenuScreen(Screen):
         key = event.option.id
         app = self.app
         if key == "lobby":
-            from .screen_lobby import ServedLobbyScreen
-            app.push_screen(ServedLobbyScreen())
+            app.router.go("lobby")
         elif key == "new":
-            app.push_screen(ScenarioPicker())
+            app.router.go("scenarios")
         elif key in ("load", "replay"):
-            app.push_screen(SavedGamePicker(key))
+            app.router.go("saved-games", key)
         elif key in ("host", "join") and not net_available():
             app.push_screen(Message("Network play", "Network play needs the asyncssh package."))
         elif key == "host":
-            app.push_screen(ScenarioPicker(host=True))
+            app.router.go("scenarios", host=True)
         elif key == "join":
             app.push_screen(AskText("Join: the host's address, HOST[:PORT] (default port 2222)"), self._join_address)
         elif key == "settings":
-            app.push_screen(SettingsScreen())
+            app.router.go("settings")
         elif key == "quit":
             app.exit(0)
 
@@ -93,8 +95,7 @@ class MenuScreen(Screen):
                              lambda code: self._join(address, code))
 
     def _join(self, address: str, code: str | None) -> None:
-        from .net_session import NetStart, join_args
-        self.app.open_network(NetStart("join", join_args(address, code or None)))
+        self.app.router.go("network", NetStart("join", join_args(address, code or None)))
 
 
 class ScenarioPicker(Screen):
@@ -142,10 +143,9 @@ class ScenarioPicker(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         scenario = self.scenarios[event.option_index]
         if self.served_match:
-            from .screen_lobby import ServedSideDialog
-            self.app.push_screen(ServedSideDialog(scenario))
+            self.app.router.go("served-side", scenario)
             return
-        self.app.push_screen(HostSideDialog(scenario) if self.host else SidesDialog(scenario))
+        self.app.router.go("host-side" if self.host else "sides", scenario)
 
 
 class SidesDialog(ModalScreen[None]):
@@ -172,9 +172,9 @@ class SidesDialog(ModalScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         players = self.choices[event.option_index][1]
         if COMPUTER in players.values():
-            self.app.push_screen(LevelDialog(self.scenario, players))
+            self.app.router.go("level", self.scenario, players)
         else:
-            self.app.start_game(self.scenario, players)
+            self.app.router.go("new-game", self.scenario, players)
 
 
 #: what each computer level means to a player, in the order offered (the default first)
@@ -207,7 +207,7 @@ class LevelDialog(ModalScreen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.ai_level = LEVEL_CHOICES[event.option_index][0]
-        self.app.start_game(self.scenario, self.players)
+        self.app.router.go("new-game", self.scenario, self.players)
 
 
 class HostSideDialog(ModalScreen[None]):
@@ -231,7 +231,6 @@ class HostSideDialog(ModalScreen[None]):
                              lambda port: self._host(side, port))
 
     def _host(self, side: str | None, port: str | None) -> None:
-        from .net_session import NetStart, host_args
         if port is None:
             return
         try:
@@ -239,7 +238,7 @@ class HostSideDialog(ModalScreen[None]):
         except ValueError:
             self.app.push_screen(Message("Host", f"{port}: the port must be a number"))
             return
-        self.app.open_network(NetStart("host", host_args(self.scenario, side, number)))
+        self.app.router.go("network", NetStart("host", host_args(self.scenario, side, number)))
 
 
 class SavedGamePicker(Screen):
@@ -287,10 +286,7 @@ class SavedGamePicker(Screen):
         self.app.push_screen(AskText("Journal file:"), lambda p: p and self._open(p))
 
     def _open(self, path: str) -> None:
-        if self.purpose == "load":
-            self.app.load_game(Path(path))
-        else:
-            self.app.open_replay(Path(path))
+        self.app.router.go("load" if self.purpose == "load" else "replay", Path(path))
 
 
 class SettingsScreen(ModalScreen[None]):

@@ -130,4 +130,4 @@ class ReplayScreen(Screen):
         view.zoom = view.zoom + delta
 
     def action_menu(self) -> None:
-        self.app.back_to_menu()
+        self.app.router.go("menu")

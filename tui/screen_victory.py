@@ -36,10 +36,10 @@ class VictoryScreen(Screen):
         yield Footer()
 
     def action_menu(self) -> None:
-        self.app.back_to_menu()
+        self.app.router.go("menu")
 
     def action_replay(self) -> None:
         if self.session.path is None:
             self.notify("This game was not saved, so it cannot be replayed.", severity="warning")
             return
-        self.app.open_replay(self.session.path)
+        self.app.router.go("replay", self.session.path)

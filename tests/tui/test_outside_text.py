@@ -17,7 +17,9 @@ from hexwar.net.client import Guest
 from hexwar.plaintext import BIDI_CONTROLS, plain_line, plain_text
 from hexwar.scenarios.loader import find_scenario, load_scenario
 from hexwar.tui.app import HexwarApp
-from hexwar.tui.net_session import NetGameScreen, NetLobbyScreen, NetStart, host_args
+from hexwar.tui.net_session import NetStart, host_args
+from hexwar.tui.screen_game import GameScreen
+from hexwar.tui.screen_net_lobby import NetLobbyScreen
 
 SIZE = (130, 40)
 OSC52 = "\x1b]52;c;aGV4d2FyIG93bnMgeW91\x07clip"      # sets the clipboard in xterm-like terminals
@@ -83,7 +85,7 @@ async def until(pilot, predicate, timeout: float = 15.0, what: str = "") -> None
 def log_text(app) -> str:
     """The game log as one string (its lines are wrapped where a space was: joined again)."""
     from textual.css.query import NoMatches
-    screen = next(s for s in app.screen_stack if isinstance(s, NetGameScreen))
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     try:
         return "".join(line.text for line in screen.query_one("#log").lines)
     except NoMatches:  # pushed, not yet mounted
@@ -125,7 +127,7 @@ async def test_a_peers_chat_is_shown_as_text_and_does_nothing(kind, morobad, tmp
             guest = Guest("127.0.0.1", inv["port"], home=tmp_path / "g", code="let-me-in-4711",
                           fingerprint=inv["fingerprint"], journal=str(tmp_path / "g" / "guest.journal"))
             runner = asyncio.ensure_future(guest.run(retry_delay=0.1, give_up=5))
-            await until(pilot, lambda: isinstance(app.screen, NetGameScreen) and app.session.connected,
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.session.connected,
                         what="the game screen, connected")
             await until(pilot, lambda: "network game: you play" in log_text(app), what="the screen to listen")
             await guest.session.chat(line)
@@ -146,7 +148,7 @@ async def test_a_peers_chat_is_shown_as_text_and_does_nothing(kind, morobad, tmp
             for span in getattr(rendered, "spans", []):        # no action, no link in the toast
                 assert "@click" not in str(span.style) and "link" not in str(span.style)
             assert_no_control(drawn)
-            assert app.is_running and isinstance(app.screen, NetGameScreen)
+            assert app.is_running and isinstance(app.screen, GameScreen)
             # and the game goes on: the UI still answers a key
             await pilot.press("question_mark")
             await pilot.pause()
