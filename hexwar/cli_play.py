@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from hexwar.errors import UserError
+from hexwar.plaintext import plain_text
 from hexwar.tui.theme_names import THEMES
 
 
@@ -67,7 +68,7 @@ def _run(**kwargs) -> int:
     app = HexwarApp(**kwargs)
     code = app.run()
     if app.farewell:  # set when the last game closed: where it is saved, how to resume
-        print(app.farewell)
+        print(plain_text(app.farewell))  # a file name is outside text too
     return int(code or 0)
 
 
