@@ -183,39 +183,100 @@ def _levels(given: list[str], sides: list[str]) -> dict[str, str]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from hexwar.match import replay
-    from hexwar.journal import JournalError, read_journal
-    from hexwar.scenario_cache import default_dir
+    """Replay (and with ``--verify`` check) a journal. A damaged journal is read up to its last
+    good record: that part is replayed, and the verdict names the first bad record and how to
+    recover the good orders. With ``--json`` the verdict is printed on stdout whatever it is."""
     _batch_collector()
     start = time.perf_counter()
-    try:
-        contents = read_journal(args.file)
-        report = replay(args.file, contents, verify=args.verify, scenario_cache=default_dir())
-    except JournalError as exc:
-        # A damaged file is bad input; a file whose orders do not replay is a refusal.
-        refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)
-        raise UserError(f"journal refused: {exc}", EXIT_REFUSED if refused else EXIT_BAD_INPUT) from None
-    seconds = time.perf_counter() - start
-    state = report.game.state
-    result = report.result or {}
-    data = {"file": args.file, "scenario": report.header.get("scenario"), "orders": report.orders,
-            "verified": bool(args.verify), "digest": report.game.digest(), "turn": state.turn,
-            "over": report.result is not None, "winner": result.get("winner"),
-            "reason": result.get("reason"), "ruleset_changed": report.ruleset_changed,
-            "seconds": round(seconds, 3)}
+    data, report, failure = _replay_verdict(args.file, args.verify)
+    data["seconds"] = round(time.perf_counter() - start, 3)
+    data["verdict"], data["exit"] = ("ok", EXIT_OK) if failure is None else ("refused", failure[1])
     if args.json:
         _print_json(data)
-    else:
+    elif report is not None and failure is not None:
+        print(f"{args.file}: the {report.orders} good orders replayed "
+              f"({'every digest verified' if args.verify else 'not verified'}); final digest {data['digest']}")
+    elif report is not None:
         status = "verified: every digest and the hash chain match" if args.verify else "replayed"
         print(f"{args.file}: {report.orders} orders {status}")
         if data["over"]:
             print(f"result: winner {data['winner'] or 'nobody (draw)'} — {data['reason']}")
         else:
-            print(f"game in progress at turn {state.turn}")
+            print(f"game in progress at turn {report.game.state.turn}")
         print(f"final digest {data['digest']}")
         if report.ruleset_changed:
             print("note: the ruleset's code has changed since this journal was recorded", file=sys.stderr)
+    if failure is not None:
+        raise UserError(failure[0] + (f"\n{data['recover']}" if data["recover"] else ""), failure[1])
     return EXIT_OK
+
+
+def _replay_verdict(path: str, verify: bool) -> tuple[dict[str, Any], Any, tuple[str, int] | None]:
+    """Read and replay the journal at ``path``: the verdict's fields, the replay of its good
+    part (None when nothing replays) and, when refused, the message and exit code."""
+    from hexwar.journal import JournalError, read_journal
+    from hexwar.match import replay
+    from hexwar.scenario_cache import default_dir
+    data: dict[str, Any] = {"file": path, "verified": bool(verify), "first_bad_record": None,
+                            "problem": None, "orders_good": 0, "recover": None}
+    report = contents = None
+    try:
+        try:
+            contents = read_journal(path)
+        except JournalError:  # damaged: read again, up to the last good record
+            contents = read_journal(path, salvage=True)
+        report = replay(path, contents, verify=verify, scenario_cache=default_dir())
+    except JournalError as exc:
+        # A file whose orders do not replay is a refusal by the game; a broken file is bad input.
+        refused = exc.record is not None and ("illegal order" in exc.reason or "digest" in exc.reason)
+        record = exc.record
+        if record is not None and contents is not None:
+            data["orders_good"] = sum(1 for r in contents.records[:max(record - 1, 0)] if r["type"] == "order")
+            record = _file_record_number(contents, record)
+        data.update(first_bad_record=record, problem=exc.reason)
+        where = "" if record is None else f"record {record}: "
+        return data, None, (f"journal refused: {path}: {where}{exc.reason}",
+                            EXIT_REFUSED if refused else EXIT_BAD_INPUT)
+    result = report.result or {}
+    data.update(scenario=report.header.get("scenario"), orders=report.orders, orders_good=report.orders,
+                digest=report.game.digest(), turn=report.game.state.turn, over=report.result is not None,
+                winner=result.get("winner"), reason=result.get("reason"),
+                ruleset_changed=report.ruleset_changed)
+    failure = _damage_verdict(path, contents, data) if contents.torn else None
+    return data, report, failure
+
+
+def _file_record_number(contents: Any, index: int) -> int:
+    """The place in the file (header 0) of the record ``contents.records[index - 1]``, counting
+    the copies a salvaging read skipped."""
+    number = index
+    for skipped in contents.skipped:
+        if skipped <= number:
+            number += 1
+    return number
+
+
+def _damage_verdict(path: str, contents: Any, data: dict[str, Any]) -> tuple[str, int]:
+    """The refusal of a damaged journal whose good part replayed: which record is bad, and how
+    ``play --load`` recovers the good orders (it keeps the original as ``.damaged``)."""
+    from hexwar.journal import damaged_copy_path
+    good = data["orders_good"]
+    orders = f"{good} good order{'' if good == 1 else 's'}"
+    d = contents.damage
+    if d is None:  # only copies of earlier records, every order is there
+        record = contents.skipped[0]
+        problem = "an identical copy of an earlier record"
+        recover = (f"recover: hexwar play --load {path} recovers it, skipping the copy and keeping all {orders} "
+                   f"(the file as it is now is kept as {Path(damaged_copy_path(path)).name})")
+    else:
+        record, problem = d.record, d.reason
+        what = {"cut": "the save was cut off while being written; ",
+                "zeros": "the save ends in zero bytes, as after a power cut; "}.get(d.kind, "")
+        recover = (f"recover: {what}hexwar play --load {path} recovers it, keeping the {orders} "
+                   f"before record {record} (the damaged file is kept as "
+                   f"{Path(damaged_copy_path(path)).name})")
+    data.update(first_bad_record=record, problem=problem, recover=recover)
+    return f"journal refused: {path}: record {record}: {problem}", EXIT_BAD_INPUT
 
 
 # --- parser ------------------------------------------------------------------------------------

@@ -77,11 +77,12 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 
 def _readable_journal(path: str, problem: str) -> None:
-    """Refuse a damaged journal before the UI starts; a torn last record is not damage here
-    (the game loads every order before it and says so)."""
+    """Refuse, before the UI starts, a journal of which nothing can be kept (not a journal, or
+    its header damaged). Damage after the header is not refused here: the game loads every
+    order before it and says which record was damaged (``salvage_journal``)."""
     from hexwar.journal import JournalError, read_journal
     try:
-        read_journal(path, allow_torn_tail=True)
+        read_journal(path, salvage=True)
     except JournalError as exc:
         raise UserError(f"{problem}: {exc}") from None
 

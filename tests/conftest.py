@@ -2,9 +2,14 @@
 process keeps its saved games, keys and caches in a folder of its own rather than the user's."""
 
 import os
+import tempfile
 
 import pytest
 from hypothesis import settings
+
+# Key bindings are read when the UI modules are imported (at collection, before any fixture), so the
+# private config folder is set here: a player's own keys.toml never changes what a test presses.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hexwar-test-config-")
 
 settings.register_profile("hexwar", max_examples=200, deadline=None)
 settings.load_profile("hexwar")

@@ -106,6 +106,16 @@ def config_path() -> Path:
     return Path(base) / "hexwar" / "keys.toml"
 
 
+def shown_config_path() -> str:
+    """The rebinding file as a player would type it: under the home folder it starts with ``~``,
+    so the help reads the same for every user and stays short at 80 columns."""
+    path, home = config_path(), Path.home()
+    try:
+        return "~/" + path.relative_to(home).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def load_overrides(path: Path | None = None) -> dict[str, str]:
     """The player's rebinding, ignoring unknown actions; a broken file is ignored, not fatal."""
     path = path or config_path()

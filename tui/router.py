@@ -109,7 +109,7 @@ class Router:
             return
         self.play(session)
         if session.load_warning:
-            self.app.push_screen(Message("The save was damaged at its end", session.load_warning))
+            self.app.push_screen(Message("The save was damaged", session.load_warning))
 
     def network(self, start: Any) -> None:
         """Host, join or watch (``net_session.NetStart``): the asyncssh side runs on the app's loop."""
@@ -126,6 +126,9 @@ class Router:
         self.app.close_session()
         self._to_menu_stack()
         self.app.push_screen(ReplayScreen(data))
+        if data.notice:
+            self.app.push_screen(Message("The save is damaged", f"{data.notice} Loading it with hexwar "
+                                         f"play --load repairs it, keeping the original beside it."))
 
 
 __all__ = ["PLACES", "SCREENS", "Router"]

@@ -59,7 +59,7 @@ class HelpScreen(ModalScreen[None]):
             pairs += [(keys.display(s.keys), s.description) for s in keys.NET_KEYS.values()]
         pairs += list(keys.APP_KEYS)
         width = max(40, min(110, self.app.size.width) - 8)  # inside the dialog's border and padding
-        text = ("Keys (rebind in " + str(keys.config_path()) + ")\n\n" + "\n".join(key_rows(pairs, width))
+        text = ("Keys (rebind in " + keys.shown_config_path() + ")\n\n" + "\n".join(key_rows(pairs, width))
                 + "\n\n" + legend_text(width) + "\n\nPress esc to close.")
         with VerticalScroll(classes="dialog wide"):
             yield Static(text, markup=False, id="help-text")

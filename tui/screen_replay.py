@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 from hexwar.engine import Game, Order
 from hexwar.engine.hexgrid import Hex
 from hexwar.match import replay, scenario_from_header
-from hexwar.journal import read_journal
+from hexwar.journal import damage_notice, read_journal
 from hexwar.plaintext import plain_line, plain_text
 
 from ._hex_map import HexMapView
@@ -30,8 +30,10 @@ class ReplayData:
     """Every position of a journal: ``games[k]`` is the game after ``k`` orders."""
 
     def __init__(self, path: Path) -> None:
-        contents = read_journal(path)
+        contents = read_journal(path, salvage=True)  # a damaged save shows its good part
         self.path = path
+        #: what the viewer tells about a damaged save (which record, how many orders), else ""
+        self.notice = damage_notice(contents, path.name)
         self.games: list[Game] = []
         self.orders: list[tuple[str, Order]] = []
         self.events: list[list[dict]] = [[]]

@@ -28,7 +28,10 @@ def test_combat_preview(snap_compare, drill_scenario):
                         terminal_size=(80, 24))
 
 
-def test_help(snap_compare, drill_scenario):
+def test_help(snap_compare, drill_scenario, monkeypatch):
+    # The help names the rebinding file; a player without XDG_CONFIG_HOME sees it under ~ whoever they are.
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", "/home/player")
     assert snap_compare(make_app(drill_scenario), press=["question_mark"], terminal_size=(160, 50))
 
 
