@@ -163,6 +163,67 @@ async def test_a_peers_chat_is_shown_as_text_and_does_nothing(kind, morobad, tmp
     assert list(shots.iterdir()) == []
 
 
+def hostile_scenario(folder):
+    """attack-on-morobad as a modified host could send it: its title holds an action link and an
+    OSC 52 escape, a side's name a bidi override (the loader takes any string)."""
+    source = find_scenario("attack-on-morobad").read_text(encoding="utf-8")
+    head, sep, rest = source.partition('title = "')
+    title, _, rest = rest.partition('"')
+    click = f"[@click=app.screenshot('x','{folder}')]{title}[/]"
+    hostile = head + sep + "\\u001b]52;c;aGk=\\u0007" + click + '"' + rest
+    hostile = hostile.replace('name = "Europeans"', 'name = "Euro\\u202epeans"', 1)
+    path = folder.parent / "hostile.toml"
+    path.write_text(hostile, encoding="utf-8")
+    return load_scenario(path), title
+
+
+async def test_a_hosts_scenario_is_shown_as_text_on_the_guests_screen(tmp_path, monkeypatch):
+    """The scenario travels from the host: the guest's game screen shows its title and side
+    names as plain text (no escape, no bidi control, no action), and the guest plays on."""
+    import os
+
+    from hexwar.net.netmatch import NetMatch
+    from hexwar.net.server import Host
+    from hexwar.net.session import Session
+    from hexwar.tui.net_session import join_args
+
+    shots = tmp_path / "shots"
+    for d in ("h", "g", "shots"):
+        (tmp_path / d).mkdir()
+    scenario, title = hostile_scenario(shots)
+    assert "\x1b" in scenario.title and "\u202e" in scenario.sides[0].name + scenario.sides[1].name
+    match = NetMatch.create(scenario, os.urandom(16), tmp_path / "h" / "host.journal",
+                            players={"europeans": "host", "natives": "guest"},
+                            info={"role": "host", "side": "europeans", "turn_time": 0})
+    host = await Host(Session(match, "europeans", role="host"), tmp_path / "h").start("127.0.0.1", 0)
+    inv = host.invitation()
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path / "g"))
+    app = HexwarApp(net=NetStart("join", join_args(f"127.0.0.1:{inv['port']}", inv["code"],
+                                                   fingerprint=inv["fingerprint"])), theme="default")
+    try:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.session.connected,
+                        what="the game screen, connected")
+            await until(pilot, lambda: "network game: you play" in log_text(app), what="the screen to listen")
+            await pilot.pause()
+            assert "\x1b" in app.session.game.scenario.title        # the words arrived as sent
+            drawn = screen_text(app)
+            assert_no_control(drawn)
+            assert_no_control(log_text(app))
+            assert "you play Natives against Europeans" in log_text(app)
+            bar = str(app.screen.query_one("#turnbar").render())
+            assert "you: Natives" in bar
+            await pilot.click("#turnbar")                            # where the title is drawn
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert "network: chat" in str(app.screen.query_one("#help-text").render())
+            await pilot.press("escape")
+    finally:
+        host.session.close()
+        await host.close()
+    assert list(shots.iterdir()) == []
+
+
 # --- the served lobby, where other players' names appear -----------------------------------------
 
 def lobby_row(name: str, **kw):
