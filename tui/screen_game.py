@@ -54,7 +54,7 @@ class GameScreen(Panels, Gestures, Screen):
 
     BINDINGS = keys.bindings() + net_bindings()
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session | Any) -> None:  # a local Session, or net_session.NetPlay / WatchPlay
         super().__init__()
         self.session = session
         self.legal = Legal(session.game)
