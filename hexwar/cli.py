@@ -146,12 +146,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         s = load_scenario(args.file)
     except ScenarioError as exc:
         for p in exc.problems:
-            print(p)
+            _say(str(p))
         print(f"{len(exc.problems)} problem(s) found", file=sys.stderr)
         return EXIT_BAD_INPUT
     board = (f"map of {len(s.map.spaces)} spaces" if s.map.kind == "area"
              else f"map {s.map.width}x{s.map.height}")
-    print(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, {board}")
+    _say(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, {board}")
     return EXIT_OK
 
 

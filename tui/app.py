@@ -118,6 +118,15 @@ class HexwarApp(App):
         super().notify(plain_text(message), title=plain_text(title), severity=severity,  # type: ignore[arg-type]
                        timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit; say which key does in plain words (Textual's own hint is markup,
+        which ``notify`` above would show with its tags)."""
+        keys = [key for key, active in self.active_bindings.items()
+                if active.binding.action in ("quit", "app.quit")]
+        if keys:
+            key = "ctrl+q" if "ctrl+q" in keys else keys[0]
+            self.notify(f"Press {key} to quit hexwar.", title="Do you want to quit?")
+
     # --- appearance ------------------------------------------------------------------------
     def _map_views(self) -> Iterable[HexMapView]:
         for screen in self.screen_stack:

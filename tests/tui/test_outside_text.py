@@ -287,3 +287,13 @@ def test_describe_prints_a_scenario_files_words_as_plain_text(tmp_path):
     assert_no_control(r.stdout)
     assert r.stdout.startswith(f"]52;c;aGk={title} [")
     assert "\nNatives (natives)" in r.stdout
+
+
+async def test_ctrl_c_says_which_key_quits_in_plain_words():
+    """Notices never read markup, so Textual's own Ctrl+C hint (markup) is replaced by plain words."""
+    app = HexwarApp(save=False, theme="default")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+    assert said == ["Press ctrl+q to quit hexwar."]
