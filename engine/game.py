@@ -16,7 +16,7 @@ from .state import State
 
 if TYPE_CHECKING:
     from .hexgrid import Hex
-    from .hexmap import HexMap
+    from .board import Board
     from .movement import Route
     from .scenario import Scenario
 
@@ -32,7 +32,8 @@ class Game:
         self._dry: tuple[Any, ...] | None = None
 
     @property
-    def map(self) -> "HexMap":
+    def map(self) -> "Board":
+        """The board: a ``HexMap`` or an ``AreaMap`` (engine/board.py)."""
         return self.scenario.map
 
     @property
