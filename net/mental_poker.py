@@ -1,0 +1,382 @@
+"""A two-party mental-poker deck: private draws from a deck neither peer can stack or see.
+
+The cipher is SRA / Pohlig-Hellman exponentiation modulo the RFC 3526 group 14 safe prime
+``P = 2Q + 1``. Encryption with key ``k`` is ``v -> v^k mod P``; it commutes
+(``(v^a)^b == (v^b)^a``), and ``k`` is odd and below ``Q`` so it is invertible mod ``P - 1``.
+A card is encoded as the square ``(id + 2)^2``: every encoding is a quadratic residue, and so is
+every encryption of one, so the Legendre symbol (the one bit exponentiation leaks) says nothing.
+
+Keys are 256-bit: encrypting is then about eight times cheaper than with a full-size exponent,
+and finding a 256-bit exponent still costs about 2^128 steps (Pollard's kangaroo). Removing a
+layer uses the inverse, a full-size exponent; a draw needs one such removal, a shuffle none.
+
+``CardTable`` is one side's view of the deck, pure and deterministic: it builds the messages
+this side sends (``make_*``) and checks and takes in the peer's (``take``); every value it
+draws at random comes from the ``secrets`` module and goes into the message record it returns,
+so that record, journaled before it is sent, replays to the same state (``card_protocol``).
+A breach that can be proved on the spot raises ``CardCheat`` naming the side; the rest is
+found by ``audit`` once both keys are revealed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+P = int(
+    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD"
+    "EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED"
+    "EE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F"
+    "83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3B"
+    "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510"
+    "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
+Q = (P - 1) // 2
+G = 4                      # 2^2: a quadratic residue, so it generates the order-Q subgroup
+WIDTH = 256                # bytes of one group element on the wire
+KEY_BITS = 256
+CHALLENGE_BITS = 128
+NONCE_BITS = KEY_BITS + CHALLENGE_BITS + 128   # hides c*key statistically in s = r + c*key
+MAX_CARDS = 200
+
+
+class CardCheat(Exception):
+    """A side broke the card protocol in a way that is proved: ``side`` is named as the cheat."""
+
+    def __init__(self, side: str, reason: str) -> None:
+        super().__init__(f"{side}: {reason}")
+        self.side, self.reason = side, reason
+
+
+class CardProtocolError(Exception):
+    """A message that does not fit the protocol (shape, order): refused, nobody judged yet."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of the end-of-game audit: ``cheater`` is None when every step checked out."""
+
+    cheater: str | None
+    reason: str
+
+    @property
+    def clean(self) -> bool:
+        return self.cheater is None
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"cheater": self.cheater, "reason": self.reason}
+
+
+# -- the cipher ---------------------------------------------------------------------------------
+
+def encode(card: int) -> int:
+    """The group element of card ``card``: a square, so a quadratic residue."""
+    if not 0 <= card < MAX_CARDS:
+        raise ValueError(f"card id {card} out of range 0..{MAX_CARDS - 1}")
+    return (card + 2) * (card + 2) % P
+
+
+def new_key() -> int:
+    """A secret key from the OS: odd (so invertible mod P-1), exactly KEY_BITS bits."""
+    return secrets.randbits(KEY_BITS) | 1 | (1 << (KEY_BITS - 1))
+
+
+def encrypt(value: int, key: int) -> int:
+    return pow(value, key, P)
+
+
+def decrypt(value: int, key: int) -> int:
+    return pow(value, pow(key, -1, P - 1), P)
+
+
+def is_residue(value: int) -> bool:
+    """Whether ``value`` is in the order-Q subgroup (Euler's criterion)."""
+    return 1 < value < P - 1 and pow(value, Q, P) == 1
+
+
+def to_bytes(value: int) -> bytes:
+    return value.to_bytes(WIDTH, "big")
+
+
+def from_bytes(data: Any, what: str) -> int:
+    if not isinstance(data, bytes) or len(data) != WIDTH:
+        raise CardProtocolError(f"{what}: a group element is {WIDTH} bytes")
+    value = int.from_bytes(data, "big")
+    if not 1 < value < P - 1:
+        raise CardProtocolError(f"{what}: not an element of the group")
+    return value
+
+
+def _challenge(*parts: int | str) -> int:
+    h = hashlib.blake2b(digest_size=CHALLENGE_BITS // 8, person=b"hexwar-dleq")
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part.to_bytes(WIDTH, "big")
+        h.update(len(data).to_bytes(4, "big"))
+        h.update(data)
+    return int.from_bytes(h.digest(), "big")
+
+
+def prove_same_key(key: int, base: int, value: int, context: str) -> tuple[int, int, int]:
+    """A Chaum-Pedersen proof that ``value == base^key`` for the ``key`` of ``G^key``,
+    without showing ``key`` (Fiat-Shamir challenge bound to ``context``)."""
+    r = secrets.randbits(NONCE_BITS)
+    t1, t2 = pow(G, r, P), pow(base, r, P)
+    c = _challenge(context, pow(G, key, P), base, value, t1, t2)
+    return t1, t2, r + c * key
+
+
+def check_same_key(public: int, base: int, value: int, proof: tuple[int, int, int], context: str) -> bool:
+    t1, t2, s = proof
+    if not (0 < s < 1 << (NONCE_BITS + 2)):
+        return False
+    c = _challenge(context, public, base, value, t1, t2)
+    return (pow(G, s, P) == t1 * pow(public, c, P) % P
+            and pow(base, s, P) == t2 * pow(value, c, P) % P)
+
+
+# -- one side's view of the deck ----------------------------------------------------------------
+
+Pos = tuple[int, int]      # (round, index in that round's final order)
+
+
+@dataclass
+class Round:
+    """One shuffle: the face-up cards that went in, each side's output, each side's public key."""
+
+    cards: list[int]
+    first_out: list[int] = field(default_factory=list)
+    final: list[int] = field(default_factory=list)
+    public: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Play:
+    side: str
+    pos: Pos
+    card: int
+    kind: str               # "play" or "discard": both end face up on the discard pile
+
+
+class CardTable:
+    """One side's view of a two-party deck. ``sides`` is (first shuffler, second shuffler)."""
+
+    def __init__(self, me: str, sides: tuple[str, str]) -> None:
+        if me not in sides or sides[0] == sides[1]:
+            raise ValueError("me must be one of two distinct sides")
+        self.me, self.sides = me, sides
+        self.peer = sides[1] if me == sides[0] else sides[0]
+        self.rounds: list[Round] = []
+        self.keys: list[int] = []                       # my key of each round
+        self._lookup: list[dict[int, int]] = []         # my encryption of each card -> card, per round
+        self.pile: list[Pos] = []                       # face down, next draw first
+        self.strips: dict[Pos, tuple[str, int]] = {}    # drawn position -> (drawer, value the other sent)
+        self.hands: dict[str, dict[Pos, int | None]] = {s: {} for s in sides}   # None: a face I cannot see
+        self.drawn: list[tuple[Pos, str, int | None]] = []
+        self.plays: list[Play] = []
+        self.discards: list[int] = []
+        self.revealed: dict[str, list[int]] = {}
+
+    # -- what a side can see
+    def hand(self, side: str) -> list[int]:
+        """The faces of ``side``'s hand this side can see (all of its own, none of the peer's)."""
+        return sorted(c for c in self.hands[side].values() if c is not None)
+
+    def count(self, side: str) -> int:
+        return len(self.hands[side])
+
+    # -- shuffles
+    def make_shuffle(self, cards: list[int], reshuffle: bool = False) -> dict[str, Any]:
+        """This side's pass of a new round: its record (key and permutation in it, so it can be
+        journaled before the public part goes out) for ``take_mine``."""
+        r = len(self.rounds) if self.me == self.sides[0] else len(self.rounds) - 1
+        key = new_key()
+        if self.me == self.sides[0]:
+            source = [encode(c) for c in cards]
+        else:
+            source = self.rounds[r].first_out
+        order = list(range(len(source)))
+        for i in range(len(order) - 1, 0, -1):          # Fisher-Yates from the OS's randomness
+            j = secrets.randbelow(i + 1)
+            order[i], order[j] = order[j], order[i]
+        out = [encrypt(source[i], key) for i in order]
+        return {"type": "shuffle", "round": r, "cards": cards if self.me == self.sides[0] else None,
+                "reshuffle": reshuffle,
+                "values": [to_bytes(v) for v in out], "public": to_bytes(pow(G, key, P)),
+                "secret": {"key": key.to_bytes(WIDTH, "big"), "order": order}}
+
+    def _take_shuffle(self, side: str, msg: dict[str, Any]) -> None:
+        first = side == self.sides[0]
+        r = msg.get("round")
+        if first:
+            if r != len(self.rounds):
+                raise CardProtocolError(f"shuffle of round {r}, expected {len(self.rounds)}")
+            cards = msg.get("cards")
+            if (not isinstance(cards, list) or not cards or len(cards) > MAX_CARDS
+                    or not all(isinstance(c, int) and 0 <= c < MAX_CARDS for c in cards)
+                    or len(set(cards)) != len(cards)):
+                raise CardProtocolError("a shuffle's cards are distinct ids")
+            if msg.get("reshuffle") is True:      # the discard pile, as both sides saw it, goes in
+                if list(cards) != self.discards:
+                    raise CardProtocolError("a reshuffle takes exactly the discard pile")
+                self.discards = []
+            rnd = Round(list(cards))
+        else:
+            if r != len(self.rounds) - 1 or self.rounds[r].final:
+                raise CardProtocolError(f"second shuffle of round {r} out of turn")
+            rnd = self.rounds[r]
+        values = msg.get("values")
+        if not isinstance(values, list) or len(values) != len(rnd.cards):
+            raise CardProtocolError(f"a shuffle of {len(rnd.cards)} cards has {len(rnd.cards)} values")
+        out = [from_bytes(v, "shuffle") for v in values]
+        if len(set(out)) != len(out):
+            raise CardCheat(side, "its shuffle repeats a card, so it is not a permutation")
+        public = from_bytes(msg.get("public"), "public key")
+        rnd.public[side] = public
+        if first:
+            rnd.first_out = out
+            self.rounds.append(rnd)
+        else:
+            rnd.final = out
+            self.pile.extend((r, k) for k in range(len(out)))
+
+    # -- draws
+    def make_strip(self, drawer: str) -> dict[str, Any]:
+        """Strip my layer from the next card of the pile so ``drawer`` (the peer) can read it."""
+        if drawer != self.peer or not self.pile:
+            raise CardProtocolError("no card for the peer to draw")
+        r, k = self.pile[0]
+        value = decrypt(self.rounds[r].final[k], self.keys[r])
+        return {"type": "strip", "round": r, "pos": k, "value": to_bytes(value)}
+
+    def _take_strip(self, side: str, msg: dict[str, Any]) -> None:
+        drawer = self.peer if side == self.me else self.me
+        if not self.pile:
+            raise CardProtocolError("a strip, but the pile is empty")
+        pos = self.pile[0]
+        if (msg.get("round"), msg.get("pos")) != pos:
+            raise CardProtocolError(f"a strip of {msg.get('round')},{msg.get('pos')}; the next card is {pos}")
+        value = from_bytes(msg.get("value"), "strip")
+        face: int | None = None
+        if drawer == self.me:
+            face = self._lookup[pos[0]].get(value)
+            if face is None:
+                raise CardCheat(side, f"the card it let me draw at {pos} is no card of the deck")
+            seen = [c for p, c in self.hands[self.me].items() if p[0] == pos[0]]
+            seen += [p.card for p in self.plays if p.pos[0] == pos[0]]
+            if face in seen:
+                raise CardCheat(side, f"the card it let me draw at {pos} is one I already hold")
+        self.pile.pop(0)
+        self.strips[pos] = (drawer, value)
+        self.drawn.append((pos, drawer, face))
+        self.hands[drawer][pos] = face
+
+    # -- plays
+    def make_show(self, card: int, kind: str = "play") -> dict[str, Any]:
+        """Show a card from my hand face up, with the proof that it is the card I drew."""
+        pos = next((p for p, c in sorted(self.hands[self.me].items()) if c == card), None)
+        if pos is None:
+            raise ValueError(f"card {card} is not in this side's hand")
+        value = self.strips[pos][1]
+        proof = prove_same_key(self.keys[pos[0]], encode(card), value, self._context(pos, card))
+        return {"type": "show", "round": pos[0], "pos": pos[1], "card": card, "kind": kind,
+                "proof": [to_bytes(proof[0]), to_bytes(proof[1]), proof[2].to_bytes(WIDTH, "big")]}
+
+    def _context(self, pos: Pos, card: int) -> str:
+        return f"{self.sides[0]}|{self.sides[1]}|{pos[0]}|{pos[1]}|{card}"
+
+    def _take_show(self, side: str, msg: dict[str, Any]) -> None:
+        pos = (msg.get("round"), msg.get("pos"))
+        card, kind = msg.get("card"), msg.get("kind")
+        if kind not in ("play", "discard") or not isinstance(card, int) or not 0 <= card < MAX_CARDS:
+            raise CardProtocolError("a show names a card id and play or discard")
+        if any(p.pos == pos for p in self.plays):
+            raise CardCheat(side, f"it showed the card at {pos} a second time")
+        if pos not in self.hands[side]:
+            raise CardCheat(side, f"it showed a card at {pos} that it never drew")
+        if side != self.me:
+            proof = msg.get("proof")
+            if not isinstance(proof, list) or len(proof) != 3 or not all(isinstance(x, bytes) for x in proof):
+                raise CardProtocolError("a show carries a three-part proof")
+            t1, t2 = from_bytes(proof[0], "proof"), from_bytes(proof[1], "proof")
+            s = int.from_bytes(proof[2], "big")
+            r = pos[0]
+            if card not in self.rounds[r].cards or not check_same_key(
+                    self.rounds[r].public[side], encode(card), self.strips[pos][1], (t1, t2, s),
+                    self._context(pos, card)):
+                raise CardCheat(side, f"card {card} is not the card it drew at {pos}")
+        del self.hands[side][pos]
+        self.plays.append(Play(side, pos, card, kind))
+        self.discards.append(card)
+
+    # -- taking any message (mine, from my journal or just made, or the peer's)
+    def take(self, side: str, msg: dict[str, Any]) -> None:
+        """Check and apply ``msg`` sent by ``side``; this side's own records carry their secret."""
+        if not isinstance(msg, dict):
+            raise CardProtocolError("a card message is a map")
+        kind = msg.get("type")
+        if side == self.me and kind == "shuffle":
+            self.keys.append(int.from_bytes(msg["secret"]["key"], "big"))
+        if kind == "shuffle":
+            self._take_shuffle(side, msg)
+            if side == self.me:
+                self._index_mine(msg)
+        elif kind == "strip":
+            self._take_strip(side, msg)
+        elif kind == "show":
+            self._take_show(side, msg)
+        elif kind == "reveal":
+            keys = msg.get("keys")
+            if not isinstance(keys, list) or len(keys) != len(self.rounds) or not all(
+                    isinstance(k, bytes) and 0 < len(k) <= WIDTH for k in keys):
+                raise CardProtocolError("a reveal carries one key per round")
+            self.revealed[side] = [int.from_bytes(k, "big") for k in keys]
+        else:
+            raise CardProtocolError(f"unknown card message {kind!r}")
+
+    def _index_mine(self, msg: dict[str, Any]) -> None:
+        """My encryption of every card of the round, to read the cards I draw by looking them up.
+        The first shuffler has it already: its own output, in the order of its permutation."""
+        r = len(self.keys) - 1
+        rnd = self.rounds[r]
+        if self.me == self.sides[0]:
+            order = msg["secret"]["order"]
+            self._lookup.append({v: rnd.cards[order[j]] for j, v in enumerate(rnd.first_out)})
+        else:
+            self._lookup.append({encrypt(encode(c), self.keys[r]): c for c in rnd.cards})
+
+    def make_reveal(self) -> dict[str, Any]:
+        return {"type": "reveal", "keys": [k.to_bytes(WIDTH, "big") for k in self.keys]}
+
+    # -- the audit
+    def audit(self) -> Verdict:
+        """Check every shuffle, strip and show of the match with both sides' keys."""
+        for side in self.sides:
+            if side not in self.revealed:
+                return Verdict(side, "it did not reveal its keys")
+        first, second = self.sides
+        for r, rnd in enumerate(self.rounds):
+            a, b = self.revealed[first][r], self.revealed[second][r]
+            for side, key in ((first, a), (second, b)):
+                if key % 2 == 0 or key >= Q or pow(G, key, P) != rnd.public.get(side):
+                    return Verdict(side, f"the key it revealed for round {r} is not the one it used")
+            once = [encrypt(encode(c), a) for c in rnd.cards]
+            if sorted(once) != sorted(rnd.first_out):
+                return Verdict(first, f"its shuffle of round {r} is not a permutation of the cards")
+            card_of = dict(zip(once, rnd.cards))
+            face = {encrypt(v, b): card_of[v] for v in rnd.first_out}
+            if sorted(face) != sorted(rnd.final):
+                return Verdict(second, f"its shuffle of round {r} is not a permutation of its input")
+            for k, value in enumerate(rnd.final):
+                pos = (r, k)
+                if pos not in self.strips:
+                    continue
+                drawer, strip = self.strips[pos]
+                stripper, key = (first, a) if drawer == second else (second, b)
+                if encrypt(strip, key) != value:
+                    return Verdict(stripper, f"the card it let {drawer} draw at {pos} was not the card there")
+            for play in self.plays:
+                if play.pos[0] == r and face[rnd.final[play.pos[1]]] != play.card:
+                    return Verdict(play.side, f"it played card {play.card} but drew another at {play.pos}")
+        return Verdict(None, f"{len(self.rounds)} shuffles, {len(self.strips)} draws and "
+                             f"{len(self.plays)} cards shown all check out")

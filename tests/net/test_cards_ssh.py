@@ -1,0 +1,198 @@
+"""The mental-poker deck between two peers over real SSH on 127.0.0.1 (msgpack frames, real keys):
+an honest game audits clean and leaks no hand; each kind of modified peer is caught and named."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from hexwar.net import card_peer
+from hexwar.net import mental_poker as mp
+from hexwar.net.card_protocol import NetDeck
+
+FIRST, SECOND = card_peer.SIDES
+
+
+async def pair(tmp: Path) -> tuple[NetDeck, NetDeck, object, object]:
+    """Two decks joined by an SSH session: ``first`` listens, ``second`` connects."""
+    first = NetDeck(FIRST, card_peer.SIDES, tmp / "first.cards")
+    second = NetDeck(SECOND, card_peer.SIDES, tmp / "second.cards")
+    server = await card_peer.listen(tmp, first.attach)
+    conn, link = await card_peer.connect(tmp, server.sockets[0].getsockname()[1])
+    await second.attach(link)
+    return first, second, server, conn
+
+
+def close(*things: object) -> None:
+    for thing in things:
+        thing.close()  # type: ignore[attr-defined]
+
+
+def leaks(hand: list[int], holder: NetDeck, other: NetDeck) -> list[int]:
+    """The cards of ``holder``'s hand whose encoding, or its encryption under ``other``'s key of
+    the round it was drawn in (what ``other`` could read), appears in the bytes ``other`` received.
+    (A card shown face up and reshuffled is known to be in the new round, but not where.)"""
+    seen = b"".join(other.bytes_in)
+    rounds = {c: p[0] for p, _, c in holder.table.drawn if c is not None}
+    found = []
+    for card in hand:
+        forms = [mp.encode(card), mp.encrypt(mp.encode(card), other.table.keys[rounds[card]])]
+        if any(mp.to_bytes(v) in seen for v in forms):
+            found.append(card)
+    return found
+
+
+async def test_honest_peers_shuffle_draw_play_reshuffle_and_audit_clean(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        mid: dict[str, list[int]] = {}
+
+        async def game(deck: NetDeck) -> dict:
+            await deck.shuffle(list(range(60)))
+            for _ in range(7):
+                await deck.draw(FIRST)
+                await deck.draw(SECOND)
+            mid[deck.me] = deck.hand(deck.me)
+            for side in (FIRST, SECOND):
+                await deck.play(side, deck.hand(deck.me)[0] if side == deck.me else None)
+                await deck.discard(side, deck.hand(deck.me)[0] if side == deck.me else None)
+            await deck.reshuffle()
+            for _ in range(25):
+                await deck.draw(FIRST)
+                await deck.draw(SECOND)
+            return {"hand": deck.hand(deck.me), "verdict": await deck.audit()}
+
+        r1, r2 = await asyncio.wait_for(asyncio.gather(game(first), game(second)), 240)
+        assert r1["verdict"].clean and r2["verdict"].clean, (r1, r2)
+        assert len(r1["hand"]) == len(r2["hand"]) == 30
+        assert not set(r1["hand"]) & set(r2["hand"])
+        assert first.count(SECOND) == 30 and first.hand(SECOND) == []      # counts, never faces
+        assert first.pile_size() == second.pile_size() == 0
+        assert first.discard_pile() == second.discard_pile() == []
+        assert len(first.table.rounds) == 2 and first.table.rounds[1].cards == second.table.rounds[1].cards
+        assert len(first.table.rounds[1].cards) == 4
+        # no card a side held (and did not show) crossed to the other in a form the other can read
+        shown = [p.card for p in first.table.plays]
+        for side, holder, other in ((FIRST, first, second), (SECOND, second, first)):
+            kept = [c for c in mid[side] if c not in shown]
+            assert len(kept) == 5 and leaks(kept, holder, other) == []
+        assert leaks(r1["hand"], first, second) == [] and leaks(r2["hand"], second, first) == []
+        # the detector finds the same hands in the bytes their own holder received: it can fail
+        assert leaks(r1["hand"], first, first) == r1["hand"]
+        assert leaks(r2["hand"], second, second) == r2["hand"]
+    finally:
+        close(first, second, conn, server)
+
+
+async def deal(first: NetDeck, second: NetDeck, n: int = 3) -> None:
+    async def run(deck: NetDeck) -> None:
+        await deck.shuffle(list(range(20)))
+        for _ in range(n):
+            await deck.draw(FIRST)
+            await deck.draw(SECOND)
+    await asyncio.wait_for(asyncio.gather(run(first), run(second)), 120)
+
+
+async def test_a_peer_that_plays_a_card_it_never_drew_is_named(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second)
+        honest = second.table.make_show(second.hand(SECOND)[0])
+        honest["round"], honest["pos"] = next(iter(first.table.hands[FIRST]))   # a card the other drew
+        await second.link.send(honest)
+        with pytest.raises(mp.CardCheat) as caught:
+            await asyncio.wait_for(first.play(SECOND), 30)
+        assert caught.value.side == SECOND and "never drew" in caught.value.reason
+        assert first.verdict is not None and first.verdict.cheater == SECOND
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_peer_that_claims_another_card_than_it_drew_is_named(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second)
+        real = second.hand(SECOND)[0]
+        show = second.table.make_show(real)
+        show["card"] = next(c for c in range(20) if c not in second.hand(SECOND))   # a card it would like
+        await second.link.send(show)
+        with pytest.raises(mp.CardCheat) as caught:
+            await asyncio.wait_for(first.play(SECOND), 30)
+        assert caught.value.side == SECOND and "not the card it drew" in caught.value.reason
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_peer_that_repeats_a_card_is_named(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second)
+        card = second.hand(SECOND)[0]
+        show = second.table.make_show(card)
+        await asyncio.wait_for(asyncio.gather(first.play(SECOND), second.play(SECOND, card)), 30)
+        await second.link.send(mp_public(show))      # the same card again
+        with pytest.raises(mp.CardCheat) as caught:
+            await asyncio.wait_for(first.play(SECOND), 30)
+        assert caught.value.side == SECOND and "second time" in caught.value.reason
+    finally:
+        close(first, second, conn, server)
+
+
+def mp_public(msg: dict) -> dict:
+    return {k: v for k, v in msg.items() if k != "secret"}
+
+
+async def test_a_shuffle_that_is_not_a_permutation_is_named_at_the_audit(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        make = second.table.make_shuffle
+
+        def substituted(cards, reshuffle=False):    # one card swapped for a card of its own making
+            msg = make(cards, reshuffle)
+            msg["values"][-1] = mp.to_bytes(mp.encrypt(mp.encode(150), mp.new_key()))
+            return msg
+        second.table.make_shuffle = substituted   # type: ignore[method-assign]
+        await deal(first, second)
+        v1, v2 = await asyncio.wait_for(asyncio.gather(first.audit(), second.audit()), 60)
+        assert v1.cheater == SECOND and "not a permutation" in v1.reason
+        assert v2 == v1            # the cheat's own program reaches the same verdict
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_shuffle_that_repeats_a_card_is_refused_at_once(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        msg = mp_public(first.table.make_shuffle(list(range(20))))
+        msg["values"][1] = msg["values"][0]          # a modified client sends one card twice
+        await first.link.send(msg)
+        with pytest.raises(mp.CardCheat) as caught:
+            await asyncio.wait_for(second.shuffle(list(range(20))), 60)
+        assert caught.value.side == FIRST and "not a permutation" in caught.value.reason
+        assert second.verdict is not None and second.verdict.cheater == FIRST
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_peer_that_refuses_to_reveal_its_keys_is_named(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second)
+        v1, v2 = await asyncio.wait_for(asyncio.gather(first.audit(), second.audit(refuse=True)), 60)
+        assert v1.cheater == SECOND and "refused" in v1.reason
+        assert v2.cheater == SECOND
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_peer_that_goes_silent_at_the_audit_is_named(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second, n=1)
+        conn.close()
+        verdict = await asyncio.wait_for(first.audit(timeout=1.0), 30)
+        assert verdict.cheater == SECOND and "refused" in verdict.reason
+    finally:
+        close(first, second, server)
