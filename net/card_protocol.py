@@ -183,13 +183,15 @@ class NetDeck:
         self._used_out += 1
         return msg
 
-    async def _theirs(self) -> dict[str, Any]:
+    async def _theirs(self, expect: str) -> dict[str, Any]:
         if self._used_in < self.n_in:
             self._used_in += 1
             return {}
         msg = await self._recv()
         if msg.get("type") == "refuse":
             raise Refused(f"{self.peer} refused to go on")
+        if msg.get("type") != expect:
+            raise CardProtocolError(f"the peer sent {str(msg.get('type'))[:20]!r} where this step takes {expect!r}")
         try:
             self.table.take(self.peer, msg)
         except CardCheat as cheat:
@@ -210,10 +212,10 @@ class NetDeck:
         r = self._shuffles
         if self.me == self.sides[0]:
             await self._mine(lambda: self.table.make_shuffle(cards, reshuffle))
-            await self._theirs()
+            await self._theirs("shuffle")
         else:
             live = self._used_in >= self.n_in
-            await self._theirs()
+            await self._theirs("shuffle")
             if live and self.table.rounds[r].cards != list(cards):
                 raise CardProtocolError("the peer shuffled other cards than this side was told to")
             await self._mine(lambda: self.table.make_shuffle(cards, reshuffle))
@@ -226,7 +228,7 @@ class NetDeck:
     async def draw(self, side: str) -> int | None:
         """The next card of the pile into ``side``'s hand: its face if ``side`` is this side."""
         if side == self.me:
-            await self._theirs()
+            await self._theirs("strip")
         else:
             await self._mine(lambda: self.table.make_strip(side))
         pos, drawer, face = self.table.drawn[self._draws]
@@ -240,7 +242,7 @@ class NetDeck:
                 raise ValueError("this side must say which card it plays")
             await self._mine(lambda: self.table.make_show(card, kind))
         else:
-            await self._theirs()
+            await self._theirs("show")
         shown = self.table.plays[self._plays]
         self._plays += 1
         return shown.card
@@ -259,11 +261,13 @@ class NetDeck:
             return Verdict(self.me, "it refused to reveal its keys")
         await self._mine(self.table.make_reveal)
         try:
-            msg = await asyncio.wait_for(self._theirs(), timeout)
+            await asyncio.wait_for(self._theirs("reveal"), timeout)
         except (asyncio.TimeoutError, Refused):
             self._judge(Verdict(self.peer, "it refused to reveal its keys"))
             return self.verdict  # type: ignore[return-value]
-        del msg
+        except CardProtocolError as exc:
+            self._judge(Verdict(self.peer, f"it did not reveal its keys as the protocol says ({exc})"))
+            return self.verdict  # type: ignore[return-value]
         self._judge(self.table.audit())
         return self.verdict  # type: ignore[return-value]
 
