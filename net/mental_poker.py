@@ -3,8 +3,9 @@
 The cipher is SRA / Pohlig-Hellman exponentiation modulo the RFC 3526 group 14 safe prime
 ``P = 2Q + 1``. Encryption with key ``k`` is ``v -> v^k mod P``; it commutes
 (``(v^a)^b == (v^b)^a``), and ``k`` is odd and below ``Q`` so it is invertible mod ``P - 1``.
-A card is encoded as the square ``(id + 2)^2``: every encoding is a quadratic residue, and so is
-every encryption of one, so the Legendre symbol (the one bit exponentiation leaks) says nothing.
+A card is encoded as the square of a hash of its id: every encoding is a quadratic residue, and
+so is every encryption of one, so the Legendre symbol (the one bit exponentiation leaks) says
+nothing; and no product of encodings is known to be another (see ``encode``).
 
 Keys are 256-bit: encrypting is then about eight times cheaper than with a full-size exponent,
 and finding a 256-bit exponent still costs about 2^128 steps (Pollard's kangaroo). Removing a
@@ -20,6 +21,7 @@ found by ``audit`` once both keys are revealed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from dataclasses import dataclass, field
@@ -70,11 +72,18 @@ class Verdict:
 
 # -- the cipher ---------------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=MAX_CARDS)
 def encode(card: int) -> int:
-    """The group element of card ``card``: a square, so a quadratic residue."""
+    """The group element of card ``card``: the square of a 2048-bit hash of its id, so a
+    quadratic residue with no known relation to any other card's. (Squares of small integers
+    would not do: ``2^2 * 3^2 == 6^2``, and encryption keeps products, so a peer who saw the
+    cards 0 and 1 under a key could compute card 4 under it and recognise it when drawn.)"""
     if not 0 <= card < MAX_CARDS:
         raise ValueError(f"card id {card} out of range 0..{MAX_CARDS - 1}")
-    return (card + 2) * (card + 2) % P
+    digest = b"".join(hashlib.blake2b(card.to_bytes(4, "big") + bytes([block]), digest_size=64,
+                                      person=b"hexwar-card").digest() for block in range(WIDTH // 64))
+    root = int.from_bytes(digest, "big") % P
+    return root * root % P
 
 
 def new_key() -> int:

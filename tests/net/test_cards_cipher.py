@@ -66,3 +66,13 @@ def test_wire_values_out_of_the_group_are_refused():
     with pytest.raises(mp.CardProtocolError):
         mp.from_bytes(b"\x01" * 10, "x")
     assert mp.from_bytes(mp.to_bytes(mp.encode(1)), "x") == mp.encode(1)
+
+
+def test_no_card_encoding_is_a_product_or_power_of_others():
+    # with squares of small integers, (0+2)^2 * (1+2)^2 == (4+2)^2 and (0+2)^2 ** 2 == (2+2)^2:
+    # encryption keeps products, so two shown cards would give away a third one drawn later
+    values = [mp.encode(c) for c in range(60)]
+    known = set(values)
+    products = {values[i] * values[j] % mp.P for i in range(60) for j in range(i, 60)}
+    assert not products & known
+    assert {(c + 2) ** 2 for c in range(60)} & {(i + 2) ** 2 * (j + 2) ** 2 for i in range(60) for j in range(60)}

@@ -196,3 +196,29 @@ async def test_a_peer_that_goes_silent_at_the_audit_is_named(tmp_path):
         assert verdict.cheater == SECOND and "refused" in verdict.reason
     finally:
         close(first, second, server)
+
+
+async def test_a_strip_that_is_no_card_is_named_at_once(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second, n=1)
+        r, k = first.table.pile[0]
+        await first.link.send({"type": "strip", "round": r, "pos": k,
+                               "value": mp.to_bytes(mp.encrypt(mp.encode(150), mp.new_key()))})
+        with pytest.raises(mp.CardCheat) as caught:
+            await asyncio.wait_for(second.draw(SECOND), 30)
+        assert caught.value.side == FIRST and "no card of the deck" in caught.value.reason
+        assert second.verdict is not None and second.verdict.cheater == FIRST
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_revealed_key_that_is_not_the_one_used_is_named(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second, n=1)
+        second.table.make_reveal = lambda: {"type": "reveal", "keys": [mp.to_bytes(mp.new_key())]}  # type: ignore[method-assign]
+        v1, v2 = await asyncio.wait_for(asyncio.gather(first.audit(), second.audit()), 60)
+        assert v1.cheater == SECOND and "not the one it used" in v1.reason
+    finally:
+        close(first, second, conn, server)
