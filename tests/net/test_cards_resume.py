@@ -61,3 +61,60 @@ async def test_a_peer_killed_mid_exchange_resumes_to_the_same_deck(tmp_path, rec
     finally:
         first.close()
         server.close()
+
+
+@pytest.mark.parametrize("records", [1, 3])
+async def test_the_listening_peer_killed_mid_exchange_resumes_and_the_other_reconnects(tmp_path, records):
+    """The first side (it listens) is killed right after journaling its own shuffle (1 record, not
+    yet sent: it dies before anyone connects) or the strip of its first draw (3 records); restarted
+    on its journal it goes on with the very same deck, and the game ends with a clean audit."""
+    card_peer.ssh_keys(tmp_path)
+    journal = tmp_path / "first.cards"
+
+    async def first_process(*extra: str) -> asyncio.subprocess.Process:
+        (tmp_path / "port").unlink(missing_ok=True)
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "hexwar.net.card_peer", FIRST, "--home", str(tmp_path),
+            "--journal", str(journal), "--port-file", str(tmp_path / "port"), *extra,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+
+    async def port() -> int:
+        for _ in range(600):
+            text = (tmp_path / "port").read_text() if (tmp_path / "port").exists() else ""
+            if text:
+                return int(text)
+            await asyncio.sleep(0.05)
+        raise AssertionError("the first peer never listened")
+
+    second = NetDeck(SECOND, card_peer.SIDES, tmp_path / "second.cards")
+    doomed = await first_process("--die-after-records", str(records))
+    conn = None
+    if records > 1:
+        conn, link = await card_peer.connect(tmp_path, await port())
+        await second.attach(link)
+    game = asyncio.ensure_future(card_peer.demo_game(second))
+    try:
+        assert await asyncio.wait_for(doomed.wait(), 120) == -9
+        if conn is not None:
+            conn.close()
+        before = NetDeck(FIRST, card_peer.SIDES, journal)
+        assert len(before.journal.records) == records
+        shuffle, drawn = before.out[0], list(before.table.drawn)
+        before.journal.close()
+        again = await first_process()
+        conn, link = await card_peer.connect(tmp_path, await port())
+        await second.attach(link)
+        out, err = await asyncio.wait_for(again.communicate(), 180)
+        assert again.returncode == 0, err.decode()[-2000:]
+        theirs, mine = json.loads(out), await asyncio.wait_for(game, 60)
+        assert theirs["cheater"] is None and mine["cheater"] is None, (theirs, mine)
+        received = second.journal.records[0]["msg"]
+        assert received["values"] == shuffle["values"] and received["public"] == shuffle["public"]
+        after = NetDeck(FIRST, card_peer.SIDES, journal)
+        assert after.table.drawn[:len(drawn)] == drawn and after.out[0] == shuffle
+        after.journal.close()
+    finally:
+        game.cancel()
+        second.close()
+        if conn is not None:
+            conn.close()
