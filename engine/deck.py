@@ -2,8 +2,8 @@
 
 Cards are plain ids (ints); what a card says is the ruleset's business. A deck has a face-down
 draw pile, a hand per side, and a face-up discard pile. Playing or discarding a card shows it to
-everyone and puts it on the discard pile; ``reshuffle`` turns the discard pile face down again,
-shuffled, under what is left of the pile.
+everyone and puts it on the discard pile; ``reshuffle`` turns the discard pile (and any cards
+added to the deck) face down again, shuffled, under the pile or shuffled into it.
 
 ``LocalDeck`` is for hotseat and the computer: it knows every face and shuffles from a seed it is
 handed (the dice stream of ``engine.dice``), so a game replays from its seed. Over the network
@@ -92,7 +92,14 @@ class LocalDeck:
         self._hands[side].remove(card)
         self._discards.append(card)
 
-    def reshuffle(self) -> None:
-        """The discard pile, shuffled, goes face down under the draw pile."""
-        cards, self._discards = self._discards, []
-        self._pile.extend(self._shuffled(cards))
+    def reshuffle(self, add: list[int] | tuple[int, ...] = (), with_pile: bool = False) -> None:
+        """The discard pile and ``add`` (cards new to the deck), shuffled, go face down under the
+        draw pile, or, ``with_pile``, are shuffled together with it."""
+        known = set(self._pile) | set(self._discards) | {c for h in self._hands.values() for c in h}
+        if any(c in known for c in add) or len(set(add)) != len(add):
+            raise DeckError("a card added to the deck is already in it")
+        cards, self._discards = self._discards + list(add), []
+        if with_pile:
+            self._pile = self._shuffled(self._pile + cards)
+        else:
+            self._pile.extend(self._shuffled(cards))

@@ -4,6 +4,8 @@ Both peers run the same sequence of deck operations (the game decides them the s
 both sides); each operation is a fixed exchange of ``mental_poker`` messages:
 
     shuffle / reshuffle   first: shuffle{values, public}  ->  second: shuffle{values, public}
+    reshuffle(with_pile)  merge steps 1 (first), 2 (second): the pile's layers swapped, in order;
+                          then 3 (first), 4 (second): shuffles with public keys
     draw(side)            the other side: strip{round, pos, value}
     play / discard        the holder: show{round, pos, card, kind, proof}
     audit                 each side: reveal{keys} (or refuse)
@@ -221,9 +223,27 @@ class NetDeck:
             await self._mine(lambda: self.table.make_shuffle(cards, reshuffle))
         self._shuffles += 1
 
-    async def reshuffle(self) -> None:
-        """The discard pile face down again, shuffled by both, under what is left of the pile."""
-        await self.shuffle(list(self.table.discards), reshuffle=True)
+    async def reshuffle(self, add: list[int] | tuple[int, ...] = (), with_pile: bool = False) -> None:
+        """The discard pile (and ``add``, cards new to the deck) face down again, shuffled by both:
+        under what is left of the pile, or, ``with_pile``, shuffled together with it."""
+        cards = list(self.table.discards) + list(add)
+        if not with_pile:
+            await self.shuffle(cards, reshuffle=True)
+            return
+        if self.me == self.sides[0]:
+            await self._mine(lambda: self.table.make_merge(1, cards, reshuffle=True))
+            await self._theirs("merge")
+            await self._mine(lambda: self.table.make_merge(3))
+            await self._theirs("merge")
+        else:
+            live = self._used_in >= self.n_in
+            await self._theirs("merge")
+            if live and self.table.rounds[-1].cards != cards:
+                raise CardProtocolError("the peer merged other cards than this side was told to")
+            await self._mine(lambda: self.table.make_merge(2))
+            await self._theirs("merge")
+            await self._mine(lambda: self.table.make_merge(4))
+        self._shuffles += 1
 
     async def draw(self, side: str) -> int | None:
         """The next card of the pile into ``side``'s hand: its face if ``side`` is this side."""

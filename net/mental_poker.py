@@ -39,7 +39,8 @@ G = 4                      # 2^2: a quadratic residue, so it generates the order
 WIDTH = 256                # bytes of one group element on the wire
 KEY_BITS = 256
 CHALLENGE_BITS = 128
-NONCE_BITS = KEY_BITS + CHALLENGE_BITS + 128   # hides c*key statistically in s = r + c*key
+NONCE_BITS = 2 * KEY_BITS + CHALLENGE_BITS + 128   # hides c*key statistically in s = r + c*key (a key
+                                                    # of a merged round is the product of two)
 MAX_CARDS = 200
 
 
@@ -154,6 +155,8 @@ class Round:
     """One shuffle: the face-up cards that went in, each side's output, each side's public key."""
 
     cards: list[int]
+    carried: list[Pos] = field(default_factory=list)     # a merge: face-down pile positions taken in first
+    relock: list[list[int]] = field(default_factory=list)  # a merge: the two unpermuted passes
     first_out: list[int] = field(default_factory=list)
     final: list[int] = field(default_factory=list)
     public: dict[str, int] = field(default_factory=dict)
@@ -176,7 +179,8 @@ class CardTable:
         self.me, self.sides = me, sides
         self.peer = sides[1] if me == sides[0] else sides[0]
         self.rounds: list[Round] = []
-        self.keys: list[int] = []                       # my key of each round
+        self.keys: list[int] = []                       # my key of each round (a merge: the product of two)
+        self.parts: list[list[int]] = []                # the key or keys I revealed for each round
         self._lookup: list[dict[int, int]] = []         # my encryption of each card -> card, per round
         self.pile: list[Pos] = []                       # face down, next draw first
         self.strips: dict[Pos, tuple[str, int]] = {}    # drawn position -> (drawer, value the other sent)
@@ -184,7 +188,7 @@ class CardTable:
         self.drawn: list[tuple[Pos, str, int | None]] = []
         self.plays: list[Play] = []
         self.discards: list[int] = []
-        self.revealed: dict[str, list[int]] = {}
+        self.revealed: dict[str, list[list[int]]] = {}
 
     # -- what a side can see
     def hand(self, side: str) -> list[int]:
@@ -218,20 +222,17 @@ class CardTable:
         first = side == self.sides[0]
         r = msg.get("round")
         if first:
-            if r != len(self.rounds):
-                raise CardProtocolError(f"shuffle of round {r}, expected {len(self.rounds)}")
+            if r != len(self.rounds) or not self._last_done():
+                raise CardProtocolError(f"shuffle of round {r}, expected {len(self.rounds)} after the last is done")
             cards = msg.get("cards")
             if (not isinstance(cards, list) or not cards or len(cards) > MAX_CARDS
                     or not all(isinstance(c, int) and 0 <= c < MAX_CARDS for c in cards)
                     or len(set(cards)) != len(cards)):
                 raise CardProtocolError("a shuffle's cards are distinct ids")
-            if msg.get("reshuffle") is True:      # the discard pile, as both sides saw it, goes in
-                if list(cards) != self.discards:
-                    raise CardProtocolError("a reshuffle takes exactly the discard pile")
-                self.discards = []
+            self._take_face_up(cards, msg.get("reshuffle") is True)
             rnd = Round(list(cards))
         else:
-            if r != len(self.rounds) - 1 or self.rounds[r].final:
+            if r != len(self.rounds) - 1 or self.rounds[r].final or self.rounds[r].relock:
                 raise CardProtocolError(f"second shuffle of round {r} out of turn")
             rnd = self.rounds[r]
         values = msg.get("values")
@@ -248,6 +249,97 @@ class CardTable:
         else:
             rnd.final = out
             self.pile.extend((r, k) for k in range(len(out)))
+
+    def _last_done(self) -> bool:
+        return not self.rounds or bool(self.rounds[-1].final)
+
+    def _take_face_up(self, cards: list[int], reshuffle: bool) -> None:
+        """The face-up cards of a new round: with ``reshuffle`` the discard pile first, then any
+        cards new to the deck (an id already dealt in an earlier round cannot come in again)."""
+        n = len(self.discards) if reshuffle else 0
+        if reshuffle and list(cards[:n]) != self.discards:
+            raise CardProtocolError("a reshuffle takes the discard pile first, as both sides saw it")
+        dealt = {c for rnd in self.rounds for c in rnd.cards}
+        if any(c in dealt for c in cards[n:]):
+            raise CardProtocolError("a card new to the deck is already in it")
+        if reshuffle:
+            self.discards = []
+
+    # -- merging the face-down pile with face-up cards (the pile shuffled again, cards added)
+    def make_merge(self, step: int, cards: list[int] | None = None, reshuffle: bool = False) -> dict[str, Any]:
+        """This side's pass ``step`` (first: 1 and 3, second: 2 and 4) of a merged round.
+        Passes 1 and 2 keep the order: each side swaps its old layer on the pile's cards for a
+        new one (so the other can find the cards it must swap) and lays it on the face-up cards;
+        passes 3 and 4 are a shuffle each, as in a fresh round."""
+        key = new_key()
+        msg: dict[str, Any] = {"type": "merge", "step": step, "secret": {"key": key.to_bytes(WIDTH, "big")}}
+        if step == 1:
+            assert cards is not None
+            r, rnd = len(self.rounds), Round(list(cards), carried=list(self.pile))
+            values = [encrypt(encode(c), key) for c in cards]
+            msg.update(cards=list(cards), carried=len(self.pile), reshuffle=reshuffle)
+        else:
+            r = len(self.rounds) - 1
+            rnd = self.rounds[r]
+        if step in (1, 2):
+            source = [self.rounds[p[0]].final[p[1]] for p in rnd.carried] if step == 1 else rnd.relock[0]
+            swapped = [pow(v, pow(self.keys[p[0]], -1, P - 1) * key % (P - 1), P)
+                       for v, p in zip(source, rnd.carried)]
+            if step == 1:
+                values = swapped + values
+            else:
+                values = swapped + [encrypt(v, key) for v in source[len(rnd.carried):]]
+        else:
+            source = rnd.relock[1] if step == 3 else rnd.first_out
+            order = list(range(len(source)))
+            for i in range(len(order) - 1, 0, -1):
+                j = secrets.randbelow(i + 1)
+                order[i], order[j] = order[j], order[i]
+            values = [encrypt(source[i], key) for i in order]
+            whole = self.parts[r][0] * key
+            msg["public"] = to_bytes(pow(G, whole, P))
+            msg["secret"]["order"] = order
+        msg.update(round=r, values=[to_bytes(v) for v in values])
+        return msg
+
+    def _take_merge(self, side: str, msg: dict[str, Any]) -> None:
+        step, r = msg.get("step"), msg.get("round")
+        first = side == self.sides[0]
+        if step not in ((1, 3) if first else (2, 4)):
+            raise CardProtocolError(f"merge step {step} is not {side}'s")
+        if step == 1:
+            cards = msg.get("cards")
+            if (r != len(self.rounds) or not self._last_done() or msg.get("carried") != len(self.pile)
+                    or not isinstance(cards, list)
+                    or len(cards) > MAX_CARDS or len(set(cards)) != len(cards)
+                    or not all(isinstance(c, int) and 0 <= c < MAX_CARDS for c in cards)):
+                raise CardProtocolError("a merge starts with distinct face-up ids and the whole pile")
+            self._take_face_up(cards, msg.get("reshuffle") is True)
+            rnd = Round(list(cards), carried=list(self.pile))
+        else:
+            rnd = self.rounds[-1] if self.rounds else Round([])
+            done = len(rnd.relock) + (1 if rnd.first_out else 0) + (1 if rnd.final else 0)
+            if r != len(self.rounds) - 1 or not rnd.relock or done != step - 1:
+                raise CardProtocolError(f"merge step {step} of round {r} out of turn")
+        values = msg.get("values")
+        size = len(rnd.carried) + len(rnd.cards)
+        if not isinstance(values, list) or len(values) != size:
+            raise CardProtocolError(f"a merge of {size} cards has {size} values")
+        out = [from_bytes(v, "merge") for v in values]
+        if len(set(out)) != len(out):
+            raise CardCheat(side, f"its pass {step} of a merge repeats a card")
+        if step == 1:
+            rnd.relock.append(out)
+            self.rounds.append(rnd)
+        elif step == 2:
+            rnd.relock.append(out)
+        else:
+            rnd.public[side] = from_bytes(msg.get("public"), "public key")
+            if step == 3:
+                rnd.first_out = out
+            else:
+                rnd.final = out
+                self.pile = [(r, k) for k in range(len(out))]
 
     # -- draws
     def make_strip(self, drawer: str) -> dict[str, Any]:
@@ -310,7 +402,7 @@ class CardTable:
             t1, t2 = from_bytes(proof[0], "proof"), from_bytes(proof[1], "proof")
             s = int.from_bytes(proof[2], "big")
             r = pos[0]
-            if card not in self.rounds[r].cards or not check_same_key(
+            if not check_same_key(
                     self.rounds[r].public[side], encode(card), self.strips[pos][1], (t1, t2, s),
                     self._context(pos, card)):
                 raise CardCheat(side, f"card {card} is not the card it drew at {pos}")
@@ -324,12 +416,24 @@ class CardTable:
         if not isinstance(msg, dict):
             raise CardProtocolError("a card message is a map")
         kind = msg.get("type")
-        if side == self.me and kind == "shuffle":
-            self.keys.append(int.from_bytes(msg["secret"]["key"], "big"))
         if kind == "shuffle":
             self._take_shuffle(side, msg)
             if side == self.me:
+                key = int.from_bytes(msg["secret"]["key"], "big")
+                self.keys.append(key)
+                self.parts.append([key])
                 self._index_mine(msg)
+        elif kind == "merge":
+            self._take_merge(side, msg)
+            if side == self.me:
+                key = int.from_bytes(msg["secret"]["key"], "big")
+                if msg["step"] in (1, 2):
+                    self.parts.append([key])
+                else:
+                    self.parts[-1].append(key)
+                    self.keys.append(self.parts[-1][0] * key)
+                    dealt = sorted({c for rnd in self.rounds for c in rnd.cards})
+                    self._lookup.append({encrypt(encode(c), self.keys[-1]): c for c in dealt})
         elif kind == "strip":
             self._take_strip(side, msg)
         elif kind == "show":
@@ -337,9 +441,11 @@ class CardTable:
         elif kind == "reveal":
             keys = msg.get("keys")
             if not isinstance(keys, list) or len(keys) != len(self.rounds) or not all(
-                    isinstance(k, bytes) and 0 < len(k) <= WIDTH for k in keys):
-                raise CardProtocolError("a reveal carries one key per round")
-            self.revealed[side] = [int.from_bytes(k, "big") for k in keys]
+                    isinstance(ks, list) and len(ks) == (2 if rnd.carried or rnd.relock else 1)
+                    and all(isinstance(k, bytes) and 0 < len(k) <= WIDTH for k in ks)
+                    for ks, rnd in zip(keys, self.rounds)):
+                raise CardProtocolError("a reveal carries the key (a merge: both keys) of every round")
+            self.revealed[side] = [[int.from_bytes(k, "big") for k in ks] for ks in keys]
         else:
             raise CardProtocolError(f"unknown card message {kind!r}")
 
@@ -355,34 +461,57 @@ class CardTable:
             self._lookup.append({encrypt(encode(c), self.keys[r]): c for c in rnd.cards})
 
     def make_reveal(self) -> dict[str, Any]:
-        return {"type": "reveal", "keys": [k.to_bytes(WIDTH, "big") for k in self.keys]}
+        return {"type": "reveal", "keys": [[k.to_bytes(WIDTH, "big") for k in ks] for ks in self.parts]}
 
     # -- the audit
     def audit(self) -> Verdict:
-        """Check every shuffle, strip and show of the match with both sides' keys."""
+        """Check every shuffle, merge, strip and show of the match with both sides' keys."""
         for side in self.sides:
             if side not in self.revealed:
                 return Verdict(side, "it did not reveal its keys")
         first, second = self.sides
+        whole: dict[str, list[int]] = {first: [], second: []}
+        faces: list[dict[int, int]] = []                  # final value -> card, per round
         for r, rnd in enumerate(self.rounds):
-            a, b = self.revealed[first][r], self.revealed[second][r]
-            for side, key in ((first, a), (second, b)):
-                if key % 2 == 0 or key >= Q or pow(G, key, P) != rnd.public.get(side):
+            for side in self.sides:
+                parts = self.revealed[side][r]
+                product = parts[0] * (parts[1] if len(parts) > 1 else 1)
+                if any(k % 2 == 0 or k >= Q for k in parts) or pow(G, product, P) != rnd.public.get(side):
                     return Verdict(side, f"the key it revealed for round {r} is not the one it used")
-            once = [encrypt(encode(c), a) for c in rnd.cards]
+                whole[side].append(product)
+            (a, *a2), (b, *b2) = self.revealed[first][r], self.revealed[second][r]
+            if rnd.relock:                                # a merge: check the two order-keeping passes
+                ident = [faces[p[0]][self.rounds[p[0]].final[p[1]]] for p in rnd.carried] + rnd.cards
+                n = len(rnd.carried)
+                for i, p in enumerate(rnd.carried):
+                    old = self.rounds[p[0]].final[p[1]]
+                    if encrypt(rnd.relock[0][i], whole[first][p[0]]) != encrypt(old, a):
+                        return Verdict(first, f"its first pass of the merge of round {r} changed a card")
+                    if encrypt(rnd.relock[1][i], whole[second][p[0]]) != encrypt(rnd.relock[0][i], b):
+                        return Verdict(second, f"its first pass of the merge of round {r} changed a card")
+                for i, c in enumerate(rnd.cards):
+                    if rnd.relock[0][n + i] != encrypt(encode(c), a):
+                        return Verdict(first, f"its first pass of the merge of round {r} changed a card")
+                    if rnd.relock[1][n + i] != encrypt(rnd.relock[0][n + i], b):
+                        return Verdict(second, f"its first pass of the merge of round {r} changed a card")
+                source, a, b = rnd.relock[1], a2[0], b2[0]
+            else:
+                ident = rnd.cards
+                source = [encode(c) for c in rnd.cards]
+            once = {encrypt(v, a): c for v, c in zip(source, ident)}
             if sorted(once) != sorted(rnd.first_out):
-                return Verdict(first, f"its shuffle of round {r} is not a permutation of the cards")
-            card_of = dict(zip(once, rnd.cards))
-            face = {encrypt(v, b): card_of[v] for v in rnd.first_out}
+                return Verdict(first, f"its shuffle of round {r} is not a permutation of its input")
+            face = {encrypt(v, b): once[v] for v in rnd.first_out}
             if sorted(face) != sorted(rnd.final):
                 return Verdict(second, f"its shuffle of round {r} is not a permutation of its input")
+            faces.append(face)
             for k, value in enumerate(rnd.final):
                 pos = (r, k)
                 if pos not in self.strips:
                     continue
                 drawer, strip = self.strips[pos]
-                stripper, key = (first, a) if drawer == second else (second, b)
-                if encrypt(strip, key) != value:
+                stripper = first if drawer == second else second
+                if encrypt(strip, whole[stripper][r]) != value:
                     return Verdict(stripper, f"the card it let {drawer} draw at {pos} was not the card there")
             for play in self.plays:
                 if play.pos[0] == r and face[rnd.final[play.pos[1]]] != play.card:

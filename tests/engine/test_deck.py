@@ -66,3 +66,14 @@ def test_reshuffle_puts_the_discards_under_the_pile_shuffled():
 def test_a_deck_with_repeated_ids_is_refused():
     with pytest.raises(DeckError):
         LocalDeck([1, 2, 2], SIDES, b"x")
+
+
+def test_cards_added_and_shuffled_into_the_pile():
+    deck = dealt(n=20)
+    in_hands = deck.hand("france") + deck.hand("allies")
+    deck.reshuffle(add=[40, 41], with_pile=True)
+    pile = [deck.draw("france") for _ in range(deck.pile_size())]
+    assert sorted(pile) == sorted(set(range(20)) - set(in_hands) | {40, 41})
+    assert pile[-2:] != [40, 41] or pile[:2] != sorted(pile)[:2]          # shuffled in, not laid under
+    with pytest.raises(DeckError):
+        deck.reshuffle(add=[40])                                          # already in the deck

@@ -217,8 +217,68 @@ async def test_a_revealed_key_that_is_not_the_one_used_is_named(tmp_path):
     first, second, server, conn = await pair(tmp_path)
     try:
         await deal(first, second, n=1)
-        second.table.make_reveal = lambda: {"type": "reveal", "keys": [mp.to_bytes(mp.new_key())]}  # type: ignore[method-assign]
+        second.table.make_reveal = lambda: {"type": "reveal", "keys": [[mp.to_bytes(mp.new_key())]]}  # type: ignore[method-assign]
         v1, v2 = await asyncio.wait_for(asyncio.gather(first.audit(), second.audit()), 60)
         assert v1.cheater == SECOND and "not the one it used" in v1.reason
+    finally:
+        close(first, second, conn, server)
+
+
+async def merged(first: NetDeck, second: NetDeck, add: list[int]) -> None:
+    async def run(deck: NetDeck) -> None:
+        await deck.play(FIRST, deck.hand(FIRST)[0] if deck.me == FIRST else None)
+        await deck.reshuffle(add=add, with_pile=True)
+        while deck.pile_size():
+            await deck.draw(SECOND)
+    await asyncio.wait_for(asyncio.gather(run(first), run(second)), 240)
+
+
+async def test_the_pile_shuffled_again_with_new_cards_deals_every_card_once_and_audits_clean(tmp_path):
+    """The 1693 insertion: cards added to the deck and the deck (its face-down pile) shuffled."""
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second, n=2)            # 20 cards, 4 drawn
+        shown = first.hand(FIRST)[0]
+        await merged(first, second, add=[40, 41])
+        assert first.pile_size() == second.pile_size() == 0
+        everything = sorted(first.hand(FIRST) + second.hand(SECOND))
+        assert everything == list(range(20)) + [40, 41]          # each card once, the played one again
+        assert shown in second.hand(SECOND)
+        assert first.count(SECOND) == 2 + 16 + 1 + 2              # its two, the 16 left, the discard, 2 new
+        assert leaks(second.hand(SECOND), second, first) == []
+        v1, v2 = await asyncio.wait_for(asyncio.gather(first.audit(), second.audit()), 120)
+        assert v1.clean and v2 == v1, v1
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_merge_pass_that_changes_a_face_down_card_is_named_at_the_audit(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second, n=1)
+        make = second.table.make_merge
+
+        def changed(step, cards=None, reshuffle=False):   # pass 2 swaps a pile card for one of its own
+            msg = make(step, cards, reshuffle)
+            if step == 2:
+                msg["values"][0] = mp.to_bytes(mp.encrypt(mp.encode(150), mp.new_key()))
+            return msg
+        second.table.make_merge = changed   # type: ignore[method-assign]
+        async def run(deck: NetDeck) -> None:
+            await deck.reshuffle(with_pile=True)
+        await asyncio.wait_for(asyncio.gather(run(first), run(second)), 240)
+        v1, v2 = await asyncio.wait_for(asyncio.gather(first.audit(), second.audit()), 120)
+        assert v1.cheater == SECOND and "merge" in v1.reason
+    finally:
+        close(first, second, conn, server)
+
+
+async def test_a_malformed_reveal_counts_as_not_revealing(tmp_path):
+    first, second, server, conn = await pair(tmp_path)
+    try:
+        await deal(first, second, n=1)
+        v1, _ = await asyncio.wait_for(asyncio.gather(
+            first.audit(), second.link.send({"type": "reveal", "keys": "none of your business"})), 60)
+        assert v1.cheater == SECOND and "did not reveal its keys" in v1.reason
     finally:
         close(first, second, conn, server)
