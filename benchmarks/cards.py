@@ -8,7 +8,8 @@ first, a draw's reader waits for the strip), so the wall time of a step is the t
 wait for it, and ``*_cpu_ms`` the CPU both peers spent on it (this one
 process: what the step costs on a machine that other jobs share); bytes are msgpack payload counted by the links, both directions. The audit is one
 side's check of a whole game (one 60-card shuffle, 40 draws, 20 cards shown, a reshuffle of
-them, 20 more draws), timed in CPU. Goals (issue 32): shuffle <= 1 s, draw <= 50 ms and <= 2 KB,
+them, 20 more draws, then two new cards shuffled into the 20-card pile: the ``merge`` figures),
+timed in CPU. Goals (issue 32): shuffle <= 1 s, draw <= 50 ms and <= 2 KB,
 audit <= 2 s. Quote figures with ``uptime``: the machine is shared.
 """
 
@@ -45,7 +46,8 @@ async def one_game(tmp: Path) -> dict[str, list[float]]:
     await asyncio.sleep(0.2)                          # both resyncs answered before counting
     fig: dict[str, list[float]] = {k: [] for k in ("shuffle_ms", "shuffle_cpu_ms", "shuffle_bytes", "draw_ms",
                                                    "draw_cpu_ms", "draw_bytes", "play_ms", "play_cpu_ms",
-                                                   "play_bytes", "audit_cpu_ms")}
+                                                   "play_bytes", "merge_ms", "merge_cpu_ms", "merge_bytes",
+                                                   "audit_cpu_ms")}
 
     async def step(kind: str, a, b) -> None:          # noqa: ANN001 - two coroutines
         b0, t0, c0 = moved(first, second), time.perf_counter(), time.process_time()
@@ -70,6 +72,8 @@ async def one_game(tmp: Path) -> dict[str, list[float]]:
         for _ in range(10):
             for side in (FIRST, SECOND):
                 await step("draw", first.draw(side), second.draw(side))
+        await step("merge", first.reshuffle(add=[60, 61], with_pile=True),
+                   second.reshuffle(add=[60, 61], with_pile=True))
         await asyncio.gather(first._mine(first.table.make_reveal), second._mine(second.table.make_reveal))
         await asyncio.gather(first._theirs("reveal"), second._theirs("reveal"))
         t0 = time.process_time()

@@ -65,9 +65,11 @@ async def connect(home: Path, port: int) -> tuple[Any, Link]:
     return conn, Link(process.stdout, process.stdin, name="card host")
 
 
-async def demo_game(deck: NetDeck, hand_size: int = 5, die_at: Callable[[str], None] | None = None) -> dict:
+async def demo_game(deck: NetDeck, hand_size: int = 5, die_at: Callable[[str], None] | None = None,
+                    merge: bool = False) -> dict:
     """A small card game both sides run the same way: 60 cards, hands dealt, cards played and
-    discarded, the discards reshuffled, more draws, the audit."""
+    discarded, the discards reshuffled, more draws, with ``merge`` two new cards shuffled into
+    the pile and two more draws, the audit."""
     mark = die_at or (lambda step: None)
     first, second = deck.sides
     await deck.shuffle(list(range(60)))
@@ -84,6 +86,11 @@ async def demo_game(deck: NetDeck, hand_size: int = 5, die_at: Callable[[str], N
     await deck.reshuffle()
     mark("reshuffled")
     for _ in range(2):
+        for side in (first, second):
+            await deck.draw(side)
+    if merge:
+        await deck.reshuffle(add=[60, 61], with_pile=True)
+        mark("merged")
         for side in (first, second):
             await deck.draw(side)
     hand = deck.hand(deck.me)
@@ -112,12 +119,12 @@ async def _run(args: argparse.Namespace) -> dict:
     if args.port_file:                       # this side listens
         server = await listen(home, deck.attach)
         Path(args.port_file).write_text(str(server.sockets[0].getsockname()[1]))
-        result = await demo_game(deck, die_at=die_at)
+        result = await demo_game(deck, die_at=die_at, merge=args.merge)
         server.close()
     else:
         conn, link = await connect(home, args.port)
         await deck.attach(link)
-        result = await demo_game(deck, die_at=die_at)
+        result = await demo_game(deck, die_at=die_at, merge=args.merge)
         conn.close()
     return result
 
@@ -129,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--journal", required=True)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--port-file", default="", help="listen, and write the port here")
+    parser.add_argument("--merge", action="store_true", help="shuffle two new cards into the pile late in the game")
     parser.add_argument("--die-at", default="", help="SIGKILL this process at that step (tests)")
     parser.add_argument("--die-after-records", type=int, default=0,
                         help="SIGKILL this process once it has journaled this many more records (tests)")

@@ -24,17 +24,20 @@ async def peer(tmp: Path, port: int, *extra: str) -> asyncio.subprocess.Process:
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
 
 
-@pytest.mark.parametrize("records, what", [(2, "mid-shuffle"), (3, "mid-draw"), (5, "after its own draw")])
+@pytest.mark.parametrize("records, what", [(2, "mid-shuffle"), (3, "mid-draw"), (5, "after its own draw"),
+                                            (24, "mid-merge")])
 async def test_a_peer_killed_mid_exchange_resumes_to_the_same_deck(tmp_path, records, what):
     card_peer.ssh_keys(tmp_path)
     first = NetDeck(FIRST, card_peer.SIDES, tmp_path / "first.cards")
     server = await card_peer.listen(tmp_path, first.attach)
     port = server.sockets[0].getsockname()[1]
+    merge = ("--merge",) if what == "mid-merge" else ()
     try:
-        game = asyncio.ensure_future(card_peer.demo_game(first))
+        game = asyncio.ensure_future(card_peer.demo_game(first, merge=bool(merge)))
         # the second side journals: its view of the first shuffle, its own shuffle, then per deal
-        # a strip it makes (the first draws) and a strip it takes (its own draw)
-        doomed = await peer(tmp_path, port, "--die-after-records", str(records))
+        # a strip it makes (the first draws) and a strip it takes (its own draw); record 24 is
+        # its own pass of the merge (after 10 draws, 4 cards shown, a reshuffle and 4 draws)
+        doomed = await peer(tmp_path, port, "--die-after-records", str(records), *merge)
         assert await asyncio.wait_for(doomed.wait(), 120) == -9, what
         journal = tmp_path / "second.cards"
         before = journal.read_bytes()
@@ -45,7 +48,9 @@ async def test_a_peer_killed_mid_exchange_resumes_to_the_same_deck(tmp_path, rec
         keys_before = list(held.table.keys)
         held.journal.close()
 
-        again = await peer(tmp_path, port)
+        if what == "mid-merge":
+            assert held.out[-1]["type"] == "merge" and held.out[-1]["step"] == 2
+        again = await peer(tmp_path, port, *merge)
         out, err = await asyncio.wait_for(again.communicate(), 180)
         assert again.returncode == 0, err.decode()[-2000:]
         theirs = json.loads(out)
