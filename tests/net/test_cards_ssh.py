@@ -15,12 +15,30 @@ from hexwar.net.card_protocol import NetDeck
 FIRST, SECOND = card_peer.SIDES
 
 
+class Recorder:
+    """The SSH channel's reader, keeping every byte the process read from it."""
+
+    def __init__(self, reader: object) -> None:
+        self.reader, self.data = reader, bytearray()
+
+    async def read(self, n: int) -> bytes:
+        chunk = await self.reader.read(n)  # type: ignore[attr-defined]
+        self.data += chunk
+        return chunk
+
+
 async def pair(tmp: Path) -> tuple[NetDeck, NetDeck, object, object]:
-    """Two decks joined by an SSH session: ``first`` listens, ``second`` connects."""
+    """Two decks joined by an SSH session: ``first`` listens, ``second`` connects; each deck's
+    ``received`` is every byte its process read from the channel."""
     first = NetDeck(FIRST, card_peer.SIDES, tmp / "first.cards")
     second = NetDeck(SECOND, card_peer.SIDES, tmp / "second.cards")
-    server = await card_peer.listen(tmp, first.attach)
+
+    async def on_link(link) -> None:  # noqa: ANN001
+        link.reader = first.received = Recorder(link.reader)  # type: ignore[attr-defined]
+        await first.attach(link)
+    server = await card_peer.listen(tmp, on_link)
     conn, link = await card_peer.connect(tmp, server.sockets[0].getsockname()[1])
+    link.reader = second.received = Recorder(link.reader)  # type: ignore[attr-defined]
     await second.attach(link)
     return first, second, server, conn
 
@@ -34,7 +52,7 @@ def leaks(hand: list[int], holder: NetDeck, other: NetDeck) -> list[int]:
     """The cards of ``holder``'s hand whose encoding, or its encryption under ``other``'s key of
     the round it was drawn in (what ``other`` could read), appears in the bytes ``other`` received.
     (A card shown face up and reshuffled is known to be in the new round, but not where.)"""
-    seen = b"".join(other.bytes_in)
+    seen = bytes(other.received.data)  # type: ignore[attr-defined]
     rounds = {c: p[0] for p, _, c in holder.table.drawn if c is not None}
     found = []
     for card in hand:
