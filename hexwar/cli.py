@@ -55,13 +55,26 @@ def _unit_row(scenario, u) -> dict[str, Any]:
             "entry_hexes": [m.label(h) for h in u.entry_hexes], "stats": u.stats}
 
 
+def _area_map_data(m) -> dict[str, Any]:
+    """An area map as plain data: its spaces (with their neighbours), sea zones and lines."""
+    return {"kind": "area",
+            "spaces": [{"id": sp.id, "name": sp.name, "terrain": sp.terrain, "fort": sp.fort,
+                        "vp": sp.vp, "sea_zones": list(sp.sea_zones), "control": sp.control,
+                        "home": sp.home, "neighbors": list(m.neighbors(sp.id))}
+                       for sp in sorted(m.spaces, key=lambda sp: sp.id)],
+            "seas": [{"id": z.id, "name": z.name, "control": z.control,
+                      "contestable": z.contestable, "ports": list(m.ports(z.id))}
+                     for z in m.sea_zones],
+            "labels": dict(sorted(m.labels.items()))}
+
+
 def describe_data(scenario) -> dict[str, Any]:
     from hexwar.engine.hexgrid import hexside_hexes
     m = scenario.map
     return {
         "id": scenario.id, "title": scenario.title, "ruleset": scenario.ruleset,
         "turns": scenario.turns, "first_player": scenario.first_player,
-        "map": {"width": m.width, "height": m.height, "orientation": m.orientation,
+        "map": _area_map_data(m) if m.kind == "area" else {"width": m.width, "height": m.height, "orientation": m.orientation,
                 "parity": m.parity, "labels": {k: m.label(v) for k, v in sorted(m.labels.items())},
                 "hexsides": sorted([*sorted(m.label(h) for h in hexside_hexes(side)), feature]
                                    for side, feats in m.hexside_features.items() for feature in feats),
@@ -82,7 +95,18 @@ def cmd_describe(args: argparse.Namespace) -> int:
         return EXIT_OK
     m = data["map"]
     print(f"{scenario.title} [{scenario.id}] — ruleset {scenario.ruleset}, {scenario.turns} turns")
-    print(f"map {m['width']}x{m['height']} hexes, {m['orientation']}-top, {m['parity']} offset")
+    if m.get("kind") == "area":
+        print(f"map of {len(m['spaces'])} spaces")
+        for sp in m["spaces"]:
+            extra = [f"fort {sp['fort']}"] if sp["fort"] else []
+            extra += [f"{sp['vp']} VP"] if sp["vp"] is not None else []
+            extra += [f"port on {', '.join(sp['sea_zones'])}"] if sp["sea_zones"] else []
+            print(f"  {sp['name']} ({sp['terrain']}{', ' if extra else ''}{', '.join(extra)}), "
+                  f"held by {sp['control'] or 'nobody'}; to {', '.join(sp['neighbors']) or '-'}")
+        for z in m["seas"]:
+            print(f"  sea {z['name']}: held by {z['control'] or 'nobody'}; ports {', '.join(z['ports'])}")
+    else:
+        print(f"map {m['width']}x{m['height']} hexes, {m['orientation']}-top, {m['parity']} offset")
     for name, label in m["labels"].items():
         print(f"  {label} {name}")
     for side in data["sides"]:
@@ -100,7 +124,9 @@ def cmd_describe(args: argparse.Namespace) -> int:
             stats = " ".join(f"{k}={v}" for k, v in sorted(u["stats"].items()) if k != "strength")
             print(f"  {u['id']:<18} {u['kind']:<6} {u['name']:<28} str {u['strength']:<2} "
                   f"{u['grade']:<9} at {where}  {stats}")
-    if args.map:
+    if args.map and m.get("kind") == "area":
+        print("\n(the spaces above are the map: an area map is not drawn as hexes)")
+    elif args.map:
         from hexwar.textmap import render_map
         print()
         print(render_map(scenario))
@@ -116,8 +142,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(p)
         print(f"{len(exc.problems)} problem(s) found", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, "
-          f"map {s.map.width}x{s.map.height}")
+    board = (f"map of {len(s.map.spaces)} spaces" if s.map.kind == "area"
+             else f"map {s.map.width}x{s.map.height}")
+    print(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, {board}")
     return EXIT_OK
 
 
