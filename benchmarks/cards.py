@@ -74,7 +74,7 @@ async def one_game(tmp: Path) -> dict[str, list[float]]:
                 await step("draw", first.draw(side), second.draw(side))
         await step("merge", first.reshuffle(add=[60, 61], with_pile=True),
                    second.reshuffle(add=[60, 61], with_pile=True))
-        await asyncio.gather(first._mine(first.table.make_reveal), second._mine(second.table.make_reveal))
+        await asyncio.gather(first._mine("reveal", first.table.make_reveal), second._mine("reveal", second.table.make_reveal))
         await asyncio.gather(first._theirs("reveal"), second._theirs("reveal"))
         t0 = time.process_time()
         verdict = first.table.audit()

@@ -66,13 +66,13 @@ async def connect(home: Path, port: int) -> tuple[Any, Link]:
 
 
 async def demo_game(deck: NetDeck, hand_size: int = 5, die_at: Callable[[str], None] | None = None,
-                    merge: bool = False) -> dict:
-    """A small card game both sides run the same way: 60 cards, hands dealt, cards played and
+                    merge: bool = False, cards: int = 60) -> dict:
+    """A small card game both sides run the same way: ``cards`` cards (ids from 0), hands dealt, cards played and
     discarded, the discards reshuffled, more draws, with ``merge`` two new cards shuffled into
     the pile and two more draws, the audit."""
     mark = die_at or (lambda step: None)
     first, second = deck.sides
-    await deck.shuffle(list(range(60)))
+    await deck.shuffle(list(range(cards)))
     mark("shuffled")
     for _ in range(hand_size):
         for side in (first, second):
@@ -89,7 +89,7 @@ async def demo_game(deck: NetDeck, hand_size: int = 5, die_at: Callable[[str], N
         for side in (first, second):
             await deck.draw(side)
     if merge:
-        await deck.reshuffle(add=[60, 61], with_pile=True)
+        await deck.reshuffle(add=[cards, cards + 1], with_pile=True)
         mark("merged")
         for side in (first, second):
             await deck.draw(side)
@@ -119,12 +119,12 @@ async def _run(args: argparse.Namespace) -> dict:
     if args.port_file:                       # this side listens
         server = await listen(home, deck.attach)
         Path(args.port_file).write_text(str(server.sockets[0].getsockname()[1]))
-        result = await demo_game(deck, die_at=die_at, merge=args.merge)
+        result = await demo_game(deck, die_at=die_at, merge=args.merge, cards=args.cards)
         server.close()
     else:
         conn, link = await connect(home, args.port)
         await deck.attach(link)
-        result = await demo_game(deck, die_at=die_at, merge=args.merge)
+        result = await demo_game(deck, die_at=die_at, merge=args.merge, cards=args.cards)
         conn.close()
     return result
 
@@ -136,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--journal", required=True)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--port-file", default="", help="listen, and write the port here")
+    parser.add_argument("--cards", type=int, default=60, help="cards in the deck (ids 0..N-1)")
     parser.add_argument("--merge", action="store_true", help="shuffle two new cards into the pile late in the game")
     parser.add_argument("--die-at", default="", help="SIGKILL this process at that step (tests)")
     parser.add_argument("--die-after-records", type=int, default=0,

@@ -173,9 +173,12 @@ class NetDeck:
         self.journal.close()
 
     # -- steps of an operation
-    async def _mine(self, make: Any) -> dict[str, Any]:
+    async def _mine(self, kind: str, make: Any) -> dict[str, Any]:
         if self._used_out < len(self.out):          # made before a crash: the journal has it
             msg = self.out[self._used_out]
+            if msg.get("type") != kind:
+                raise CardProtocolError(f"this side's journal holds a {msg.get('type')} where the game now "
+                                        f"makes a {kind}: the operations were not repeated the same way")
         else:
             msg = make()
             self.journal.append({"dir": "out", "msg": msg})   # the secret is safe before it matters
@@ -213,14 +216,14 @@ class NetDeck:
         """A new round of ``cards`` (face-up ids both sides know) under the pile."""
         r = self._shuffles
         if self.me == self.sides[0]:
-            await self._mine(lambda: self.table.make_shuffle(cards, reshuffle))
+            await self._mine("shuffle", lambda: self.table.make_shuffle(cards, reshuffle))
             await self._theirs("shuffle")
         else:
             live = self._used_in >= self.n_in
             await self._theirs("shuffle")
             if live and self.table.rounds[r].cards != list(cards):
                 raise CardProtocolError("the peer shuffled other cards than this side was told to")
-            await self._mine(lambda: self.table.make_shuffle(cards, reshuffle))
+            await self._mine("shuffle", lambda: self.table.make_shuffle(cards, reshuffle))
         self._shuffles += 1
 
     async def reshuffle(self, add: list[int] | tuple[int, ...] = (), with_pile: bool = False) -> None:
@@ -231,18 +234,18 @@ class NetDeck:
             await self.shuffle(cards, reshuffle=True)
             return
         if self.me == self.sides[0]:
-            await self._mine(lambda: self.table.make_merge(1, cards, reshuffle=True))
+            await self._mine("merge", lambda: self.table.make_merge(1, cards, reshuffle=True))
             await self._theirs("merge")
-            await self._mine(lambda: self.table.make_merge(3))
+            await self._mine("merge", lambda: self.table.make_merge(3))
             await self._theirs("merge")
         else:
             live = self._used_in >= self.n_in
             await self._theirs("merge")
             if live and self.table.rounds[-1].cards != cards:
                 raise CardProtocolError("the peer merged other cards than this side was told to")
-            await self._mine(lambda: self.table.make_merge(2))
+            await self._mine("merge", lambda: self.table.make_merge(2))
             await self._theirs("merge")
-            await self._mine(lambda: self.table.make_merge(4))
+            await self._mine("merge", lambda: self.table.make_merge(4))
         self._shuffles += 1
 
     async def draw(self, side: str) -> int | None:
@@ -250,7 +253,7 @@ class NetDeck:
         if side == self.me:
             await self._theirs("strip")
         else:
-            await self._mine(lambda: self.table.make_strip(side))
+            await self._mine("strip", lambda: self.table.make_strip(side))
         pos, drawer, face = self.table.drawn[self._draws]
         self._draws += 1
         return face
@@ -260,7 +263,7 @@ class NetDeck:
         if side == self.me:
             if card is None:
                 raise ValueError("this side must say which card it plays")
-            await self._mine(lambda: self.table.make_show(card, kind))
+            await self._mine("show", lambda: self.table.make_show(card, kind))
         else:
             await self._theirs("show")
         shown = self.table.plays[self._plays]
@@ -279,7 +282,7 @@ class NetDeck:
             if self.link is not None and not self.link.closed:
                 await self.link.send({"type": "refuse"})
             return Verdict(self.me, "it refused to reveal its keys")
-        await self._mine(self.table.make_reveal)
+        await self._mine("reveal", self.table.make_reveal)
         try:
             await asyncio.wait_for(self._theirs("reveal"), timeout)
         except (asyncio.TimeoutError, Refused):

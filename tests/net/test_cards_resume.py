@@ -31,9 +31,9 @@ async def test_a_peer_killed_mid_exchange_resumes_to_the_same_deck(tmp_path, rec
     first = NetDeck(FIRST, card_peer.SIDES, tmp_path / "first.cards")
     server = await card_peer.listen(tmp_path, first.attach)
     port = server.sockets[0].getsockname()[1]
-    merge = ("--merge",) if what == "mid-merge" else ()
+    merge = ("--merge", "--cards", "24") if what == "mid-merge" else ()     # 24 cards: a cheaper merge
     try:
-        game = asyncio.ensure_future(card_peer.demo_game(first, merge=bool(merge)))
+        game = asyncio.ensure_future(card_peer.demo_game(first, merge=bool(merge), cards=24 if merge else 60))
         # the second side journals: its view of the first shuffle, its own shuffle, then per deal
         # a strip it makes (the first draws) and a strip it takes (its own draw); record 24 is
         # its own pass of the merge (after 10 draws, 4 cards shown, a reshuffle and 4 draws)
@@ -123,3 +123,18 @@ async def test_the_listening_peer_killed_mid_exchange_resumes_and_the_other_reco
         second.close()
         if conn is not None:
             conn.close()
+
+
+async def test_a_resumed_deck_refuses_a_game_that_does_not_repeat_its_operations(tmp_path):
+    from hexwar.net.mental_poker import CardProtocolError
+
+    deck = NetDeck(FIRST, card_peer.SIDES, tmp_path / "first.cards")
+    shuffling = asyncio.ensure_future(deck.shuffle(list(range(10))))    # no peer: it waits for one
+    await asyncio.sleep(0.5)
+    shuffling.cancel()
+    deck.close()
+    again = NetDeck(FIRST, card_peer.SIDES, tmp_path / "first.cards")
+    assert [r["dir"] for r in again.journal.records] == ["out"]
+    with pytest.raises(CardProtocolError, match="not repeated the same way"):
+        await again.draw(SECOND)            # the journal holds a shuffle where the game now strips
+    again.close()
