@@ -476,7 +476,8 @@ class CardTable:
             for side in self.sides:
                 parts = self.revealed[side][r]
                 product = parts[0] * (parts[1] if len(parts) > 1 else 1)
-                if any(k % 2 == 0 or k >= Q for k in parts) or pow(G, product, P) != rnd.public.get(side):
+                if (any(k % 2 == 0 or k.bit_length() != KEY_BITS for k in parts)   # also bounds the audit's cost
+                        or pow(G, product, P) != rnd.public.get(side)):
                     return Verdict(side, f"the key it revealed for round {r} is not the one it used")
                 whole[side].append(product)
             (a, *a2), (b, *b2) = self.revealed[first][r], self.revealed[second][r]
