@@ -99,3 +99,15 @@ def test_host_refuses_a_turn_time_shorter_than_the_claim_allowance(tmp_path):
     assert done.returncode == 2
     assert "--turn-time 1: give at least 2 seconds" in done.stderr
     assert not list(tmp_path.rglob("*.journal"))
+
+
+def test_serve_refuses_a_turn_time_shorter_than_the_claim_allowance(tmp_path):
+    """The server times its matches itself, but a limit under the link allowance is as meaningless
+    there: refused before anything is made, as for host."""
+    env = dict(os.environ, HEXWAR_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "hexwar", "serve", "--turn-time", "1",
+                           "--port", "0", "--bind", "127.0.0.1"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--turn-time 1: give at least 2 seconds" in done.stderr
+    assert not (tmp_path / "serve").exists()
