@@ -129,6 +129,8 @@ class FowRuleset(Ruleset):
                 out.append(f"sides: {s.id} needs home_edge north or south (spec 2.8)")
         if not isinstance(rules.get("desert_penalty", True), bool):
             out.append("rules.desert_penalty: true or false")
+        if rules.get("capture_rp", "transfer") not in ("transfer", "full"):
+            out.append("rules.capture_rp: \"transfer\" (the captor gets what the owner had, G-40) or \"full\"")
         rf = rules.get("reinforcement_fp", {})
         if not isinstance(rf, dict) or any(k not in sides or not isinstance(v, int) or isinstance(v, bool)
                                            or v < 0 for k, v in rf.items()):

@@ -209,20 +209,26 @@ CAPTURE_RP = {"gun": 1, "aa": 1, "howitzer": 2, "tank": 2, "armoured_car": 2}
 
 
 def transfer_capture(ctx: Resolution, captor: str, u: Unit, teams: int) -> None:
-    """17.9 and G-40: each captured gun 1 RP, howitzer or tank 2 RP, at most what the owner has."""
+    """17.9 and G-40: each captured gun 1 RP, howitzer or tank 2 RP, taken from the owner "if he
+    has any left": by default a transfer of at most what he has (G-40's min(value, RP));
+    ``[rules] capture_rp = "full"`` lets the captor gain the full value whatever the owner has."""
     per = CAPTURE_RP.get(F.cat(u), 0)
     if not per or teams <= 0:
         return
-    transfer_rp(ctx, captor, per * teams, f"captured {teams} x {u.id}")
+    full = ctx.scenario.rules.get("capture_rp", "transfer") == "full"
+    transfer_rp(ctx, captor, per * teams, f"captured {teams} x {u.id}", full=full)
 
 
-def transfer_rp(ctx: Resolution, captor: str, rp: int, why: str) -> None:
+def transfer_rp(ctx: Resolution, captor: str, rp: int, why: str, full: bool = False) -> None:
+    """G-14, G-40: RP move from the loser to the captor, at most what the loser has (nothing is
+    created); ``full`` is the reading where the captor gains ``rp`` regardless (17.9)."""
     state = ctx.state
     loser = state.enemy_of(captor)
     n = min(rp, state.sides[loser]["rp"])
     state.sides[loser]["rp"] -= n
-    state.sides[captor]["rp"] += rp
-    ctx.emit("rp-captured", side=captor, rp=rp, taken_from_enemy=n, why=why)
+    gained = rp if full else n
+    state.sides[captor]["rp"] += gained
+    ctx.emit("rp-captured", side=captor, rp=gained, taken_from_enemy=n, why=why)
 
 
 def lose_commanders(ctx: Resolution, side: str, point: int, why: str) -> None:
