@@ -52,3 +52,64 @@ def test_s17_9_captured_equipment_is_taken_from_the_owner_if_he_has_any_left():
     assert _capture("", 1) == (1, 0)
     assert _capture("", 9) == (4, 5)
     assert _capture('capture_rp = "full"', 1) == (4, 0)
+
+
+class Then(Script):
+    """Scripted dice, then 3s for whatever the test does not look at."""
+
+    def roll(self, sides: int = 6, why: str = "") -> int:
+        if not self.values:
+            self.asked.append((sides, why))
+            return 3
+        return super().roll(sides, why)
+
+
+# two British groups of two Grants (320 FP: two commanders, hq1 with gb, hq2 with gb2), and a
+# German rifle company in 21 whose commander (south-hq1, the only one) holds it in reserve
+TWO_ATTACKS = [("gb", "north", 15, ["gb-grant", "gb-grant"]), ("gb2", "north", 16, ["gb-grant", "gb-grant"]),
+               ("de", "south", 21, ["de-schutzen"]), ("de3", "south", 28, ["de-schutzen"])]
+NORTH2 = [["posture", "decisive"], ["order", "north-hq1", "attack", "gb"],
+          ["order", "north-hq2", "attack", "gb2"]]
+RESERVE = [["posture", "hard_defence"], ["order", "south-hq1", "reserve", "de"]]
+
+
+def _first_battle(dice):
+    g = game(TWO_ATTACKS)
+    start(g)
+    assert g.state.vars["commanders"]["south-hq1"]["point"] == 21
+    plans(g, NORTH2, RESERVE)
+    ev = g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    ev += g.apply(O("withdraw", choice=False), Script())
+    return g, ev + g.apply(O("withdraw", choice=False), dice)
+
+
+def test_s14_3_6_a_reserve_order_at_an_attacked_point_is_cancelled():
+    """14.3.6: an attack on a point cancels the orders of the commanders there "whatever the
+    result of the battle"; only prepared defence survives. The reserve in 21 is attacked and
+    holds (1 + 1 + 4 < 8); when the second British group then attacks 28 (two points from 21 by
+    27, in a reserve's reach, 14.1), the company in 21 is not offered as a reserve."""
+    g, ev = _first_battle(Then(1, 1))
+    assert [(e["actor"], e["order"]) for e in kinds(ev, "order-cancelled")] == [("south-hq1", "reserve")]
+    while g.state.pending:  # the beaten British retreat
+        g.apply(next(iter(g.legal_orders())), Then())
+    assert F.companies(g.state)["de"]["point"] == 21 and g.to_act() == "north"
+    g.apply(O("act", actor="north-hq2", path=[22, 28]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    ev = g.apply(O("withdraw", choice=False), Then(1, 1))
+    assert kinds(ev, "battle"), "no reserves decision: the battle is fought at once"
+    assert not kinds(ev, "reserve-arrived") and not kinds(ev, "reserve-late")
+    assert F.companies(g.state)["de"]["point"] == 21 and not F.companies(g.state)["de"]["acted"]
+
+
+def test_s17_6_a_group_attacked_twice_in_a_turn_fights_the_second_battle_exhausted():
+    """17.6, 17.12: "a second battle in the same turn" exhausts: the company in 21 holds the
+    first attack, and the second British group attacking 21 meets it exhausted (G-35: no Shame
+    marker for one platoon, x9/10)."""
+    g, _ = _first_battle(Then(1, 1))
+    while g.state.pending:
+        g.apply(next(iter(g.legal_orders())), Then())
+    g.apply(O("act", actor="north-hq2", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    ev = g.apply(O("withdraw", choice=False), Then(1, 1))
+    notes = kinds(ev, "battle")[0]["notes_def"]
+    assert any(n.startswith("exhausted x9/10") for n in notes)
