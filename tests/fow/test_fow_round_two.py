@@ -113,3 +113,34 @@ def test_s17_6_a_group_attacked_twice_in_a_turn_fights_the_second_battle_exhaust
     ev = g.apply(O("withdraw", choice=False), Then(1, 1))
     notes = kinds(ev, "battle")[0]["notes_def"]
     assert any(n.startswith("exhausted x9/10") for n in notes)
+
+
+def _breakthrough_twice(kinds_of_gb):
+    """A Breakthrough from 15 wins at 21 (3 + 3 + M), the Germans fall back to 27, and the
+    force must advance (G-26): into 27, where the second battle is fought."""
+    comps = [("gb", "north", 15, kinds_of_gb), ("de", "south", 21, ["de-schutzen"]),
+             ("de2", "south", 27, ["de-schutzen"])]
+    g = game(comps)
+    start(g)
+    plans(g, [["posture", "breakthrough"], ["order", "north-hq1", "breakthrough", "gb"]],
+          [["posture", "hard_defence"]])
+    g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    ev = g.apply(O("withdraw", choice=False), Then(3, 3))
+    assert kinds(ev, "battle")[0]["attacker_wins"]
+    g.apply(O("retreat", company="de", path=[27]), Then())
+    assert g.state.pending[0]["kind"] == "advance"
+    g.apply(O("advance", point=27), Script())
+    g.apply(O("withdraw", choice=False), Script())
+    ev = g.apply(O("withdraw", choice=False), Then())
+    return kinds(ev, "battle")[0]["notes_att"]
+
+
+def test_s14_1_a_fully_motorised_breakthrough_fights_exhausted_only_in_its_3rd_point():
+    """14.1 (and 17.12, G-26): fully motorised units "become exhausted only in the third point";
+    that specific rule beats 17.6's general "another battle in the same turn is exhausted". The
+    Grants' second battle is in the 2nd point of their path: not exhausted. Rifles (not fully
+    motorised) are exhausted there, as "in the second attack the troops are exhausted"."""
+    assert not any(n.startswith("exhausted") for n in _breakthrough_twice(["gb-grant", "gb-grant"]))
+    assert any(n.startswith("exhausted") for n in
+               _breakthrough_twice(["gb-grant", "gb-grant", "gb-rifles", "gb-rifles"]))

@@ -179,12 +179,15 @@ def side_strength(state: State, scenario: Any, b: dict[str, Any], role: str) -> 
 
 def start(ctx: Resolution, scenario: Any, *, attacker: str, att: list[str], point: int,
           frm: int, kind: str, actor: str, start_point: int, tired: list[str],
-          legs: int = 1, path_len: int = 1) -> None:
-    """A battle in ``point``: ``att`` attack from the adjacent ``frm``."""
+          legs: int = 1, path_len: int = 1, fresh: list[str] | tuple[str, ...] = ()) -> None:
+    """A battle in ``point``: ``att`` attack from the adjacent ``frm``. ``tired`` are exhausted
+    by their order; anyone else who fought already this turn is exhausted by 17.6, except the
+    ``fresh``: a fully motorised Breakthrough's second battle short of its 3rd point (14.1: the
+    specific rule beats the general one)."""
     state = ctx.state
     defender = state.enemy_of(attacker)
     dfn = F.at(state, point, defender)
-    tired = list(tired) + [c for c in att + dfn if F.companies(state)[c]["fought"]]
+    tired = list(tired) + [c for c in att + dfn if F.companies(state)[c]["fought"] and c not in fresh]
     b = {"point": point, "attacker": attacker, "defender": defender, "att": list(att),
          "def": dfn, "from": frm, "kind": kind, "actor": actor, "start": start_point,
          "tired": sorted(set(tired)), "arrived": [], "stage": "withdraw-def", "legs": legs,

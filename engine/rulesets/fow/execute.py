@@ -513,7 +513,7 @@ def resolve_advance(ctx: Resolution, game: "Position", point: int) -> None:
         tired = movers if (not motor or path_len >= 3) else []
         B.start(ctx, game.scenario, attacker=side, att=movers, point=point, frm=pend["from"],
                 kind="attack", actor=pend["actor"], start_point=pend["from"], tired=tired,
-                legs=2, path_len=path_len)
+                legs=2, path_len=path_len, fresh=[] if tired else movers)
     else:
         _move_along(ctx, game, movers, pend["from"], [point])
         _commanders_follow(state, side, pend["actor"], pend["from"], movers)
