@@ -144,3 +144,23 @@ def test_s14_1_a_fully_motorised_breakthrough_fights_exhausted_only_in_its_3rd_p
     assert not any(n.startswith("exhausted") for n in _breakthrough_twice(["gb-grant", "gb-grant"]))
     assert any(n.startswith("exhausted") for n in
                _breakthrough_twice(["gb-grant", "gb-grant", "gb-rifles", "gb-rifles"]))
+
+
+def test_s9_s11_2_a_breakthrough_replaced_by_an_attack_in_bad_weather_stays_mandatory():
+    """9: in bad weather Breakthrough orders "are replaced by Attack"; the replacement is the
+    order the SI side gave as its mandatory one (11.2), so losing it passes the initiative (6.A):
+    choosing Breakthrough in bad weather gives no immunity."""
+    g = game(ATTACK)
+    start(g, weather=6)
+    assert g.state.vars["weather"] == "bad" and g.state.vars["contact"]
+    ev = plans(g, [["posture", "breakthrough"], ["order", "north-hq1", "breakthrough", "gb"]], SOUTH)
+    assert kinds(ev, "order-converted")[0]["to"] == "attack"
+    o = g.state.vars["orders"]["north"]["north-hq1"]
+    assert o["order"] == "attack" and o["mandatory"]
+    ev = g.apply(O("act", actor="north-hq1", path=[21]), Script())
+    ev += g.apply(O("withdraw", choice=False), Script())
+    ev += g.apply(O("withdraw", choice=False), Then(1, 1))  # 2 + 2 < 8: the attack fails
+    while g.state.pending:
+        ev += g.apply(next(iter(g.legal_orders())), Then())
+    assert kinds(ev, "mandatory-order-failed")
+    assert kinds(ev, "initiative-lost")[0]["to"] == "south" and g.state.vars["si"] == "south"

@@ -52,13 +52,16 @@ def apply_plans(ctx: Resolution, game: "Position", parsed: dict[str, dict[str, A
         for k, o in sorted(plan["orders"].items()):
             point = F.commanders(state)[k]["point"]
             order = o["order"]
+            # 11.2, G-18: the order the plan gave decides whether it is mandatory; 9 replaces a
+            # Breakthrough with an Attack in bad weather, and the replacement is still the
+            # mandatory order (losing it costs the initiative, 6.A)
+            mand = side == si and order == P.MANDATORY[posture] and bool(o["companies"])
             if order == "breakthrough" and state.vars["weather"] == "bad":
                 order = "attack"
                 ctx.emit("order-converted", actor=k, frm="breakthrough", to="attack", why="bad weather (9)")
             if point in forced and order != "disengage":
                 ctx.emit("order-converted", actor=k, frm=order, to="disengage", why="encircled (18)")
                 order = "disengage"
-            mand = side == si and order == P.MANDATORY[posture] and bool(o["companies"])
             mine[k] = {"order": order, "companies": list(o["companies"]), "point": point,
                        "done": 0, "mandatory": mand}
         commanded = {F.commanders(state)[k]["point"] for k in F.commanders(state)
