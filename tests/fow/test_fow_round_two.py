@@ -164,3 +164,24 @@ def test_s9_s11_2_a_breakthrough_replaced_by_an_attack_in_bad_weather_stays_mand
         ev += g.apply(next(iter(g.legal_orders())), Then())
     assert kinds(ev, "mandatory-order-failed")
     assert kinds(ev, "initiative-lost")[0]["to"] == "south" and g.state.vars["si"] == "south"
+
+
+def test_g24_an_encircled_group_disengages_by_the_fallback():
+    """18, 14.1, G-24: the British group in 21 has Germans north (15) and south (27) of it and no
+    friend next to it: encircled; its +2 commander means no surrender roll, and its order becomes
+    Disengage (1 point). Every free neighbour (14, 16, 20, 22) touches an encircler, so no step
+    avoids the enemy; G-24's fallback: "otherwise the company moves as far as the step rule
+    allows": each of them keeps the nearest enemy at 1 point and does not leave the own (north)
+    edge further behind (rows 3 or 4, from row 4), so all four are legal, and nothing further."""
+    g = game([("gb", "north", 21, ["gb-grant", "gb-grant"]), ("de", "south", 15, ["de-schutzen"]),
+              ("de2", "south", 27, ["de-schutzen"])])
+    ev = g.apply(O("start"), Script(3, 3, 1))  # two incomes, the weather; no surrender roll (+2)
+    assert g.state.vars["encircled"]["north"] == [21] and kinds(ev, "no-surrender")
+    ev = plans(g, [["posture", "cautious"], ["order", "north-hq1", "rif", "gb"]],
+               [["posture", "hard_defence"]])
+    assert g.state.vars["orders"]["north"]["north-hq1"]["order"] == "disengage"
+    paths = sorted(list(o["path"]) for o in g.legal_orders() if o.kind == "act" and o["path"])
+    assert paths == [[14], [16], [20], [22]]
+    assert g.validate(O("act", actor="north-hq1", path=[16, 10])) is not None  # encircled: 1 point
+    g.apply(O("act", actor="north-hq1", path=[16]), Script())
+    assert F.companies(g.state)["gb"]["point"] == 16

@@ -236,7 +236,7 @@ def activation_problem(game: "Position", side: str, actor: str, path: list[int])
         if order == "disengage" and adjacent_start:
             if start in state.vars["encircled"].get(side, []) and len(path) > 1:
                 return "an encircled company disengages only 1 point (14.1, 18)"
-            if any(near(p) for p in real):
+            if any(near(p) for p in real) and disengage_paths(game, side, actor, relaxed=False):
                 return "a Disengage may not enter a point next to the enemy (14.1)"
             own_edge = state.sides[side]["edge"]
             prev = start
@@ -285,7 +285,20 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
     The same paths, in the same order, as growing each path one point at a time and keeping those
     ``activation_problem`` accepts (a longer path never runs through an illegal or enemy-held
     one), but each step is checked once, against what the actor's start already settled: the
-    computer lists these paths for every decision it looks ahead through."""
+    computer lists these paths for every decision it looks ahead through.
+
+    A Disengage that starts next to the enemy and has no path clear of points next to the enemy
+    takes G-24's fallback: "otherwise the company moves as far as the step rule allows", through
+    and into points next to the enemy (never into one), each step keeping its distance from the
+    nearest enemy and not leaving its own edge behind."""
+    return disengage_paths(game, side, actor, relaxed=None)
+
+
+def disengage_paths(game: "Position", side: str, actor: str, relaxed: bool | None) -> list[list[int]]:
+    """``activation_paths`` with the G-24 fallback forced off (``relaxed=False``), forced on
+    (``True``), or taken only when nothing else is legal (``None``)."""
+    if relaxed is None:
+        return disengage_paths(game, side, actor, False) or disengage_paths(game, side, actor, True)
     state = game.state
     o = state.vars["orders"][side][actor]
     cids = participants(state, side, actor)
@@ -335,7 +348,7 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
     def enter_ok(path: list[int], prev: int, n: int) -> bool:
         """The checks of ``activation_problem`` that the new last point ``n`` brings."""
         if moving:
-            if n in enemy or n in near:
+            if n in enemy or (n in near and not (disengaging and relaxed)):
                 return False
             if disengaging:
                 if one_step and len(path) > 1:
@@ -368,6 +381,8 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
             if leave_ok(cand, last):
                 out.append(cand)
 
+    if relaxed and not disengaging:
+        return []  # the fallback is only for a Disengage that starts next to the enemy
     grow([], start, F.companies(state)[cids[0]]["bank"])
     return out
 
