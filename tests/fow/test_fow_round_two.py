@@ -185,3 +185,64 @@ def test_g24_an_encircled_group_disengages_by_the_fallback():
     assert g.validate(O("act", actor="north-hq1", path=[16, 10])) is not None  # encircled: 1 point
     g.apply(O("act", actor="north-hq1", path=[16]), Script())
     assert F.companies(g.state)["gb"]["point"] == 16
+
+
+def _meeting(die, fixed=False):
+    """The shipped meeting engagement, deployed as its set-up, then started with ``die`` for
+    the forces roll (3s for the rest)."""
+    from hexwar.engine import Game
+    from hexwar.engine.rulesets.fow import deploy as D
+    from hexwar.scenarios.loader import find_scenario, load_scenario, parse_scenario
+    from fow_helpers import commit, reveal
+    path = find_scenario("meeting-engagement")
+    scen = load_scenario(path)
+    if fixed:
+        text = open(path).read().replace("[rules.fp_roll]\n", "[rules.fp_roll]\nfixed = 3\n")
+        scen = parse_scenario(text)
+    g = Game(scen)
+    placed = {s: D.scenario_placement(g, s) for s in ("axis", "allies")}
+    for _ in range(2):
+        side = g.to_act()
+        g.apply(commit(g, side, placed[side]))
+    for _ in range(2):
+        side = g.to_act()
+        g.apply(reveal(side, placed[side]))
+    assert g.state.phase == "start"
+    ev = g.apply(O("start"), Then(*([die] if die else [])))
+    return g, ev
+
+
+def test_s25_2_the_meeting_engagement_rolls_600_to_850_fp_a_side():
+    """25.2: "each side gets 600-850 FP. Roll a die: 1 = 600 FP, 2 = 650 ..." (one roll for both,
+    G-54). On a 1 each side fields 600 FP: Germans (Rommel, poorly organised in the desert, G-49)
+    floor(600 x 2/100) = 12 RP and min(6, 600/100) = 6 commanders; British (organised in the
+    desert) 18 RP and floor(600/150) = 4 commanders (3.2, 3.3, G-16). On a 6: 850 FP, 17 and 25
+    RP, 6 and 5 commanders. The fixed roll of 3 (the other reading) rolls no die: 700 FP a side."""
+    def summary(g):
+        s = g.state
+        ks = lambda side: sum(1 for k in s.vars["commanders"].values() if k["side"] == side)  # noqa: E731
+        return [(s.sides[x]["start_fp"], s.sides[x]["rp"] - 3, ks(x)) for x in ("axis", "allies")]
+
+    g, ev = _meeting(1)
+    assert kinds(ev, "forces-rolled")[0]["fp"] == 600
+    assert summary(g) == [(600, 12, 6), (600, 18, 4)]  # rp less the turn's income (3s)
+    assert "ax-inf-3" not in g.state.units and "al-arm-a-2" not in g.state.units
+    g, ev = _meeting(6)
+    assert summary(g) == [(850, 17, 6), (850, 25, 5)]
+    g, ev = _meeting(None, fixed=True)
+    assert kinds(ev, "forces-rolled")[0] == {"t": "forces-rolled", "roll": 3, "fp": 700, "fixed": True}
+    assert summary(g) == [(700, 14, 6), (700, 21, 4)]
+    assert not [e for e in kinds(ev, "die-roll") if e["why"] == "forces"]
+
+
+def test_s25_2_validate_refuses_a_force_over_its_roll():
+    """25.2: on a roll of 2 a side fields at most 650 FP; listing the Panzer III (80) as the 2nd
+    pip's platoon and the mortar (20) as the 3rd's gives the Axis 680 FP on a 2."""
+    import pytest
+    from hexwar.scenarios.loader import ScenarioError, find_scenario, parse_scenario
+    text = open(find_scenario("meeting-engagement")).read()
+    parse_scenario(text)  # the shipped lists pass
+    bad = text.replace('axis = [["ax-inf-3"], ["ax-pz-a-2"]', 'axis = [["ax-pz-a-2"], ["ax-inf-3"]')
+    assert bad != text
+    with pytest.raises(ScenarioError, match="680 FP on a roll of 2, over 650"):
+        parse_scenario(bad)

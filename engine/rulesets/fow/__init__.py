@@ -129,6 +129,7 @@ class FowRuleset(Ruleset):
                 out.append(f"sides: {s.id} needs home_edge north or south (spec 2.8)")
         if not isinstance(rules.get("desert_penalty", True), bool):
             out.append("rules.desert_penalty: true or false")
+        out += K.fp_roll_problems(scenario)
         if rules.get("capture_rp", "transfer") not in ("transfer", "full"):
             out.append("rules.capture_rp: \"transfer\" (the captor gets what the owner had, G-40) or \"full\"")
         rf = rules.get("reinforcement_fp", {})
@@ -388,6 +389,7 @@ class FowRuleset(Ruleset):
             ctx.emit("resigned", side=side)
             K.finish(ctx, state.enemy_of(side), f"{side} resigned")
         elif kind == "start":
+            K.roll_forces(ctx, ctx.scenario)
             K.roll_ratings(ctx)
             ctx.emit("turn", turn=1, si=state.vars["si"])
             K.supply_step(ctx, ctx.scenario)

@@ -83,6 +83,82 @@ def _place_commanders(state: State, side: str, n: int) -> None:
                                                     "moved": 0}
 
 
+FP_ROLL_BASE, FP_ROLL_STEP = 600, 50  # 25.2: 1 = 600 FP, 2 = 650, ... 6 = 850
+
+
+def fp_roll_limit(die: int) -> int:
+    """25.2: the FP a side may field on a roll of ``die``."""
+    return FP_ROLL_BASE + FP_ROLL_STEP * (die - 1)
+
+
+def roll_forces(ctx: Resolution, scenario: "Scenario") -> None:
+    """25.2, G-54: "each side gets 600-850 FP. Roll a die": one roll for both sides. The
+    scenario lists the platoons each pip above 1 adds (``[rules] fp_roll``, DESIGNED lists built
+    up to the limit); those the roll does not reach leave play before the campaign starts, and
+    the side's FP, starting RP (3.3) and commanders (3.2, G-16) follow its force.
+    ``fp_roll.fixed = N`` is the other reading: no die, the roll is N."""
+    spec = scenario.rules.get("fp_roll")
+    if not spec:
+        return
+    state = ctx.state
+    fixed = spec.get("fixed")
+    die = int(fixed) if fixed else ctx.roll("forces")
+    ctx.emit("forces-rolled", roll=die, fp=fp_roll_limit(die), fixed=bool(fixed))
+    for side in state.side_order:
+        for j, ids in enumerate(spec.get(side, [])):
+            if die < j + 2:
+                for uid in ids:
+                    del state.units[uid]
+        s = state.sides[side]
+        fp = sum(int(u.stats.get("points", 0)) for u in state.units.values() if u.side == side)
+        s["start_fp"] = fp
+        s["rp"] = F.starting_rp(s["supply"], fp)
+        for k in [k for k, v in sorted(F.commanders(state).items()) if v["side"] == side]:
+            del F.commanders(state)[k]  # placed again below, by the same rule as the set-up
+        _place_commanders(state, side, F.commander_count(s["staff"], fp))
+        ctx.emit("force", side=side, fp=fp, rp=s["rp"],
+                 commanders=F.commander_count(s["staff"], fp))
+
+
+def fp_roll_problems(scenario: "Scenario") -> list[str]:
+    """``hexwar validate``: each pip's platoons belong to the side, no company is empty on a 1,
+    and the force on each roll stays within the roll's FP (25.2)."""
+    spec = scenario.rules.get("fp_roll")
+    if spec is None:
+        return []
+    if not isinstance(spec, dict):
+        return ["rules.fp_roll: a table of side = [[unit, ...] for pips 2-6]"]
+    out = []
+    fixed = spec.get("fixed")
+    if fixed is not None and (not isinstance(fixed, int) or isinstance(fixed, bool) or not 1 <= fixed <= 6):
+        out.append("rules.fp_roll.fixed: the die's value, 1-6")
+    units = {u.id: u for u in scenario.units}
+    for s in scenario.sides:
+        groups = spec.get(s.id, [])
+        if not isinstance(groups, list) or len(groups) > 5 or not all(
+                isinstance(g, list) and all(isinstance(x, str) for x in g) for g in groups):
+            out.append(f"rules.fp_roll.{s.id}: at most five lists of unit ids (pips 2-6)")
+            continue
+        listed = [x for g in groups for x in g]
+        bad = [x for x in listed if x not in units or units[x].side != s.id]
+        if bad or len(set(listed)) != len(listed):
+            out.append(f"rules.fp_roll.{s.id}: unknown, foreign or repeated units {', '.join(sorted(set(bad)))}")
+            continue
+        pts = {u.id: int(u.stats.get("points", 0)) for u in scenario.units if u.side == s.id}
+        base = sum(pts.values()) - sum(pts[x] for x in listed)
+        total = base
+        for die in range(1, 7):
+            if die >= 2 and die - 2 < len(groups):
+                total += sum(pts[x] for x in groups[die - 2])
+            if total > fp_roll_limit(die):
+                out.append(f"rules.fp_roll.{s.id}: {total} FP on a roll of {die}, over {fp_roll_limit(die)} (25.2)")
+        left = {u.division for u in scenario.units if u.side == s.id and u.id not in listed}
+        empty = sorted(d.id for d in scenario.divisions if d.side == s.id and d.id not in left)
+        if empty:
+            out.append(f"rules.fp_roll.{s.id}: on a roll of 1 these companies have no platoon: {', '.join(empty)}")
+    return out
+
+
 def roll_ratings(ctx: Resolution) -> None:
     """G-16: each side's first commander is +2, the others roll the staff table."""
     state = ctx.state
