@@ -246,3 +246,37 @@ def test_s25_2_validate_refuses_a_force_over_its_roll():
     assert bad != text
     with pytest.raises(ScenarioError, match="680 FP on a roll of 2, over 650"):
         parse_scenario(bad)
+
+
+def _empty_turn(g, first=False):
+    """Steps 1-8 with nobody ordering anything (the turn ends at once after the plans)."""
+    if not first:
+        g.apply(O("keep-initiative"), Then())
+    return plans(g, [["posture", "decisive"]], [["posture", "hard_defence"]])  # no group moves
+
+
+def _holders(extra_south=()):
+    """Three British companies on the German edge (row 6: 31, 32, 33) and Germans far away."""
+    comps = [("gb1", "north", 31, ["gb-rifles"]), ("gb2", "north", 32, ["gb-rifles"]),
+             ("gb3", "north", 33, ["gb-rifles"]), ("de", "south", 16, ["de-schutzen"])]
+    return comps + [(f"de{p}", "south", p, ["de-schutzen"]) for p in extra_south]
+
+
+def test_s25_2_designed_the_enemy_edge_is_held_at_the_end_of_two_turns_running():
+    """DESIGNED victory (``edge_turns = 2``): three points of the enemy edge (25.2) win only when
+    held at the end of two turns running; at the end of the first turn the game goes on."""
+    g = game(_holders(), victory=['type = "meeting"', "edge_points = 3", "edge_turns = 2"])
+    g.apply(O("start"), Then())
+    ev = _empty_turn(g, first=True)
+    assert kinds(ev, "edge-held")[0]["turns"] == 1 and g.state.result is None
+    ev = _empty_turn(g)
+    assert g.state.result["winner"] == "north" and "2 turns running" in g.state.result["reason"]
+
+
+def test_s25_2_designed_both_sides_on_the_enemy_edge_at_once_is_no_win():
+    """DESIGNED: when both sides hold three points of the other's edge at the same end of a turn
+    neither wins then (before, the side listed first won the tie: the Axis in the meeting)."""
+    g = game(_holders(extra_south=(1, 2, 3)), victory=['type = "meeting"', "edge_points = 3"])
+    g.apply(O("start"), Then())
+    ev = _empty_turn(g, first=True)
+    assert kinds(ev, "edge-stand-off") and g.state.result is None

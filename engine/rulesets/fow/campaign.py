@@ -420,13 +420,24 @@ def check_victory(ctx: Resolution, scenario: "Scenario", end_of_turn: bool = Fal
                 finish(ctx, side, f"{side} destroyed {lost} of {start} enemy companies (25.2)")
                 return True
         if end_of_turn:
-            need = int(v.get("edge_points", 3))
+            turns_needed = int(v.get("edge_turns", 1))
+            streak = state.vars.setdefault("edge_held", {})
+            holding = {}
             for side in (a, b):
-                edge = state.sides[state.enemy_of(side)]["edge"]
-                held = sorted(F.occupied(state, side) & set(geo.edge_points(edge)))
-                if len(held) >= need:
-                    finish(ctx, side, f"{side} holds {len(held)} points of the enemy edge (25.2)")
-                    return True
+                held = edge_held(scenario, state, side)
+                holding[side] = len(held) >= int(v.get("edge_points", 3))
+                streak[side] = streak.get(side, 0) + 1 if holding[side] else 0
+                if holding[side]:
+                    ctx.emit("edge-held", side=side, points=held, turns=streak[side], needed=turns_needed)
+            done = [s for s in (a, b) if streak[s] >= turns_needed]
+            if len(done) == 1:
+                side = done[0]
+                n = len(edge_held(scenario, state, side))
+                how = "" if turns_needed == 1 else f" at the end of {turns_needed} turns running"
+                finish(ctx, side, f"{side} holds {n} points of the enemy edge{how} (25.2)")
+                return True
+            if len(done) == 2:  # DESIGNED: both at once is no win for either; play goes on
+                ctx.emit("edge-stand-off", sides=[a, b])
             if state.turn >= scenario.turns:
                 finish(ctx, None, f"neither side won within {scenario.turns} turns (G-60)")
                 return True
@@ -434,6 +445,16 @@ def check_victory(ctx: Resolution, scenario: "Scenario", end_of_turn: bool = Fal
         finish(ctx, None, "the turn limit was reached")
         return True
     return False
+
+
+def edge_held(scenario: "Scenario", state: State, side: str) -> list[int]:
+    """25.2: the points of the enemy's edge ``side`` holds; with ``[victory] edge_supplied``
+    (DESIGNED) only those whose group can trace a supply line (G-47)."""
+    edge = state.sides[state.enemy_of(side)]["edge"]
+    held = sorted(F.occupied(state, side) & set(geo.edge_points(edge)))
+    if scenario.victory.get("edge_supplied"):
+        held = [p for p in held if in_supply(scenario, state, side, p)]
+    return held
 
 
 def end_turn(ctx: Resolution, scenario: "Scenario") -> None:
