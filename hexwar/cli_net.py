@@ -46,6 +46,8 @@ def _ui(kind: str, args: argparse.Namespace) -> int:
     app = HexwarApp(net=NetStart(kind, args), theme=getattr(args, "theme", None),
                     ascii=getattr(args, "ascii", False))
     code = app.run()
+    if app.return_code:  # the UI crashed (Textual has shown why): never exit 0
+        return int(app.return_code)
     if app.net_error:
         print(f"hexwar: {app.net_error}", file=sys.stderr)
         return EXIT_REFUSED
@@ -78,8 +80,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from hexwar.net.serve import Limits, serve_forever
     from hexwar.paths import data_dir
-    limits = Limits(sessions=args.max_sessions, per_address=args.per_address,
-                    idle_seconds=args.idle_minutes * 60.0, turn_seconds=args.turn_time)
+    for flag, value in (("--max-connections", args.max_connections), ("--per-address", args.per_address),
+                        ("--max-sessions", args.max_sessions), ("--max-matches", args.max_matches)):
+        if value < 1:
+            raise UserError(f"{flag} must be at least 1")
+    if args.new_accounts_per_hour < 0 or args.open_seat_days <= 0:
+        raise UserError("--new-accounts-per-hour must be 0 or more and --open-seat-days more than 0")
+    limits = Limits(sessions=args.max_sessions, per_address=args.per_address, connections=args.max_connections,
+                    idle_seconds=args.idle_minutes * 60.0, turn_seconds=args.turn_time,
+                    matches=args.max_matches, new_accounts_per_hour=args.new_accounts_per_hour,
+                    open_seat_days=args.open_seat_days)
     home = data_dir() / "serve"
     try:
         asyncio.run(serve_forever(home, args.bind, args.port, limits))
@@ -91,7 +101,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _logged(command):
     """Set up logging as ``--verbose`` asks, then run ``command`` (imported only when it runs)."""
     def run(args: argparse.Namespace) -> int:
+        from hexwar.net.limits import bound_net_log
         from hexwar.net.runner import logged
+        bound_net_log()  # warnings about peers: bounded over time, however often they reconnect
         return logged(command)(args)
     return run
 
@@ -152,6 +164,14 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
                    help="players connected at once (default 64)")
     s.add_argument("--per-address", type=int, default=4, metavar="N",
                    help="connections from one address at once (default 4)")
+    s.add_argument("--max-connections", type=int, default=256, metavar="N",
+                   help="SSH connections at once, logged in or not (default 256)")
+    s.add_argument("--max-matches", type=int, default=1000, metavar="N",
+                   help="matches between people being played at once (default 1000; finished ones never count)")
+    s.add_argument("--new-accounts-per-hour", type=float, default=180.0, metavar="N",
+                   help="new players the whole server accepts an hour, after a first 30 (default 180)")
+    s.add_argument("--open-seat-days", type=float, default=7.0, metavar="D",
+                   help="close a match whose open seat nobody took within D days (default 7)")
     s.add_argument("--idle-minutes", type=float, default=30.0, metavar="M",
                    help="close a session after this long without a key pressed (default 30)")
     s.add_argument("--turn-time", type=int, default=0, metavar="SECONDS",

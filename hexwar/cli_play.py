@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from hexwar.errors import UserError
+from hexwar.plaintext import plain_text
 from hexwar.tui.theme_names import THEMES
 
 
@@ -60,14 +61,18 @@ def needs_terminal(without: str) -> None:
         raise UserError(f"the terminal UI needs a terminal (stdin and stdout); {without}")
 
 
-def _run(**kwargs) -> int:
+def _run(error_console=None, **kwargs) -> int:
     needs_terminal("see 'hexwar --help' for the commands that run without one "
                    "(simulate, replay, describe...)")
     from hexwar.tui.app import HexwarApp
     app = HexwarApp(**kwargs)
+    if error_console is not None:  # where Textual prints a crash's traceback
+        app.error_console = error_console
     code = app.run()
+    if app.return_code:  # a crash: Textual's return value is then None, which must not read as 0
+        return int(app.return_code)
     if app.farewell:  # set when the last game closed: where it is saved, how to resume
-        print(app.farewell)
+        print(plain_text(app.farewell))  # a file name is outside text too
     return int(code or 0)
 
 
@@ -76,11 +81,12 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 
 def _readable_journal(path: str, problem: str) -> None:
-    """Refuse a damaged journal before the UI starts; a torn last record is not damage here
-    (the game loads every order before it and says so)."""
+    """Refuse, before the UI starts, a journal of which nothing can be kept (not a journal, or
+    its header damaged). Damage after the header is not refused here: the game loads every
+    order before it and says which record was damaged (``salvage_journal``)."""
     from hexwar.journal import JournalError, read_journal
     try:
-        read_journal(path, allow_torn_tail=True)
+        read_journal(path, salvage=True)
     except JournalError as exc:
         raise UserError(f"{problem}: {exc}") from None
 
@@ -106,10 +112,44 @@ def cmd_play(args: argparse.Namespace) -> int:
                 save=not args.no_save, ai_level=args.level)
 
 
+#: set by ``hexwar serve`` (``net/pty_bridge.CRASH_FD_ENV``): where a served UI writes a crash report
+CRASH_FD_ENV = "HEXWAR_CRASH_FD"
+CRASH_LINE = "hexwar: the game stopped on an internal error (logged on the server); your games are saved"
+
+
 def cmd_served_session(args: argparse.Namespace) -> int:
     """The main menu for one served player, in their own folder (``HEXWAR_HOME``, set by the
-    server), without the entries that would open ports or read files outside it."""
-    return _run(theme=args.theme, ascii=args.ascii, served=args.player)
+    server), without the entries that would open ports or read files outside it. A crash shows
+    the player one line and exits 1; its traceback (server paths, locals) goes to the server's log
+    through the crash pipe, never to the player's screen."""
+    import io
+    import traceback
+    from rich.console import Console
+    report = io.StringIO()
+    try:
+        code = _run(theme=args.theme, ascii=args.ascii, served=args.player,
+                    error_console=Console(file=report, width=120, color_system=None))
+    except UserError:
+        raise
+    except Exception:
+        report.write(traceback.format_exc())
+        code = 1
+    if code == 0 or not report.getvalue():
+        return code
+    _report_crash(report.getvalue())
+    print(CRASH_LINE, flush=True)
+    return code
+
+
+def _report_crash(text: str) -> None:
+    import os
+    fd = os.environ.get(CRASH_FD_ENV, "")
+    if not fd.isdigit():
+        return
+    try:
+        os.write(int(fd), text.encode("utf-8", "replace")[:60_000])
+    except OSError:
+        pass
 
 
 def cmd_replay_view(args: argparse.Namespace) -> int:

@@ -94,6 +94,12 @@ def reason_of(exc: BaseException) -> str:
     return str(exc) or getattr(exc, "reason", "") or type(exc).__name__
 
 
+#: a connection that lasted this long (seconds) was a real one, even if nothing was played on it
+STEADY_LINK = 10.0
+#: short connections in a row that changed nothing and ended in a refusal, before the guest stops
+FRUITLESS_LINKS = 3
+
+
 class Guest:
     """The guest's side: connect (and reconnect), handshake, and run the session."""
 
@@ -159,6 +165,11 @@ class Guest:
             link.close()
             conn.close()
 
+    def _progress(self) -> tuple[int, bool, int]:
+        """What a connection may change: the match's orders, its end, and our refusals."""
+        s = self.session
+        return (-1, False, 0) if s is None else (s.match.seq, s.match.over, s.refused)
+
     def _new_session(self, scenario, hello: dict[str, Any], side: str) -> Session:  # noqa: ANN001
         match_id = hello["match"]
         path = self.journal or str(self.home / "matches" / f"{match_id.hex()}-guest.journal")
@@ -173,15 +184,32 @@ class Guest:
         return self.session
 
     async def run(self, retry_delay: float = 0.5, give_up: float = 120.0) -> Session:
-        """Play until the match is finished, reconnecting after drops; refusals end it."""
+        """Play until the match is finished, reconnecting after drops; refusals end it. So does a
+        host that will not agree with us: after ``FRUITLESS_LINKS`` connections in a row that
+        ended soon, moved the match not at all and had one side refuse the other (a result
+        claim, say), it stops with a message instead of reconnecting for ever."""
         loop = asyncio.get_running_loop()
         lost_at: float | None = None
         delay = retry_delay
+        fruitless = 0
         while True:
+            before = self._progress()
+            began = loop.time()
             try:
                 why = await self.connect_once()
-                lost_at, delay = None, retry_delay
                 log.info("link ended: %s", why)
+                session = self.session
+                moved = self._progress()[:2] != before[:2] or loop.time() - began >= STEADY_LINK
+                we_refused = session is not None and session.refused > before[2]
+                if moved or session is None or not (we_refused or "refused" in why):
+                    lost_at, delay, fruitless = None, retry_delay, 0
+                else:  # a short connection that changed nothing and ended in a refusal: back off
+                    fruitless += 1
+                    last = session.refusals[-1] if we_refused else why
+                    if fruitless >= FRUITLESS_LINKS:
+                        session.announce(f"stopped: the host and this side disagree ({last[:200]}); "
+                                         f"{fruitless} connections in a row changed nothing", connected=False)
+                        return session
             except LinkClosed as exc:
                 log.info("link: %s", exc.reason)
             if self.session is not None and self.session.stopped:

@@ -17,7 +17,7 @@ from .errors import FramingError
 
 MAX_FRAME = 256 * 1024      # the host's hello carries the scenario file (tens of KiB at most)
 MAX_STR = 128 * 1024
-MAX_BIN = 4096
+MAX_BIN = 128 * 1024  # a scenario file sent zlib-compressed (handshake.py); every other field is far smaller
 MAX_ARRAY = 1024
 MAX_MAP = 64
 MAX_DEPTH = 8

@@ -4,13 +4,17 @@ The host speaks first and names the scenario by id and hash. A guest that alread
 scenario (its journal, or the same built-in file) answers with its own hello at once; one that
 lacks it sends ``want`` and the host sends the file once (``scenario``), which the guest parses
 with its own loader and must find the same hash. So a reconnect costs two small hellos, not the
-scenario text. Every difference (protocol, engine, ruleset code, scenario, match, seat) is listed
-in the refusal; a peer speaking another protocol version is told so before anything else.
+scenario text. A host whose hello offers ``scenario-zlib`` is asked for the file compressed
+(``want{zlib: true}``), about a fifth of its size; the guest inflates it no further than the
+limit on a scenario file, so a small message cannot make it fill its memory. Every difference
+(protocol, engine, ruleset code, scenario, match, seat) is listed in the refusal; a peer
+speaking another protocol version is told so before anything else.
 """
 
 from __future__ import annotations
 
 import asyncio
+import zlib
 from typing import Any
 
 from hexwar import __version__
@@ -93,10 +97,14 @@ async def obtain_scenario(link: Link, msg: dict[str, Any], held: Scenario | None
     local = local_scenario(msg)
     if local is not None:
         return local
-    await link.send(protocol.message("want", scenario_hash=msg["scenario_hash"]))
+    compressed = protocol.SCENARIO_ZLIB in msg["caps"]
+    await link.send(protocol.message("want", scenario_hash=msg["scenario_hash"], zlib=compressed or None))
     reply = await receive(link, ("scenario",))
+    text, problem = scenario_text(reply, compressed)
+    if problem:
+        raise await refuse(link, [f"the host's scenario file {problem}"])
     try:
-        scenario = parse_scenario(reply["text"], f"scenario {msg['scenario']!r} from the host")
+        scenario = parse_scenario(text, f"scenario {msg['scenario']!r} from the host")
     except ScenarioError as exc:
         raise await refuse(link, [f"the host's scenario does not load here: {exc.problems[0]}"]) from None
     except UnknownRulesetError as exc:
@@ -104,6 +112,41 @@ async def obtain_scenario(link: Link, msg: dict[str, Any], held: Scenario | None
     if scenario.source_hash != msg["scenario_hash"]:
         raise await refuse(link, ["the host's scenario file does not match the hash in its hello"])
     return scenario
+
+
+def scenario_message(text: str, compressed: bool) -> dict[str, Any]:
+    """The ``scenario`` message carrying ``text``: zlib-compressed when the peer asked for it."""
+    if compressed:
+        return protocol.message("scenario", zlib=zlib.compress(text.encode("utf-8"), 9))
+    return protocol.message("scenario", text=text)
+
+
+def scenario_text(msg: dict[str, Any], compressed: bool) -> tuple[str, str | None]:
+    """The file a ``scenario`` message carries, and what is wrong with it (None when fine). A
+    compressed file is inflated to at most ``protocol.MAX_SCENARIO`` bytes: one that would grow
+    past it is refused, whatever its own size (a decompression bomb)."""
+    if "text" in msg and "zlib" not in msg:
+        return msg["text"], None  # as every host before scenario-zlib sends it
+    if compressed and "zlib" in msg and "text" not in msg:
+        inflater = zlib.decompressobj()
+        try:
+            raw = inflater.decompress(msg["zlib"], protocol.MAX_SCENARIO)
+            if inflater.unconsumed_tail or (not inflater.eof and inflater.decompress(b"", 1)):
+                return "", (f"inflates past {protocol.MAX_SCENARIO // 1024} KiB, the limit for a "
+                            f"scenario file")
+        except zlib.error as exc:
+            return "", f"is not valid zlib data ({exc})"
+        if not inflater.eof:
+            return "", "is cut short (its zlib stream does not end)"
+        if inflater.unused_data:
+            return "", "has bytes after its zlib stream"
+        try:
+            return raw.decode("utf-8"), None
+        except UnicodeDecodeError:
+            return "", "is not UTF-8 text"
+    if "zlib" in msg and not compressed:
+        return "", "came compressed although this side did not ask for that"
+    return "", "came with neither or both of text and zlib"
 
 
 async def receive_hello(link: Link, timeout: float = HELLO_TIMEOUT,
@@ -119,7 +162,7 @@ async def receive_hello(link: Link, timeout: float = HELLO_TIMEOUT,
         if msg["scenario_hash"] != scenario.source_hash:  # type: ignore[union-attr]
             raise await refuse(link, [f"{link.name} wants a scenario this match does not play"])
         served = True
-        await link.send(protocol.message("scenario", text=scenario.source_text))  # type: ignore[union-attr]
+        await link.send(scenario_message(scenario.source_text, bool(msg.get("zlib"))))  # type: ignore[union-attr]
 
 
 async def receive(link: Link, kinds: tuple[str, ...], timeout: float = HELLO_TIMEOUT) -> dict[str, Any]:

@@ -21,7 +21,9 @@ from .errors import ProtocolViolation
 
 PROTOCOL_VERSION = 2
 CAPABILITIES = ("lockstep", "commit-reveal", "resume", "chat", "draw", "turn-timer", "spectate",
-                "sealed-plans")
+                "sealed-plans", "scenario-zlib")
+SCENARIO_ZLIB = "scenario-zlib"  # a host that can send the scenario file zlib-compressed
+MAX_SCENARIO = 128 * 1024  # a scenario file sent to a peer: characters of text, bytes inflated
 REQUIRED_CAPS = ("lockstep", "commit-reveal", "resume")
 NONCE_MIN, NONCE_MAX = 16, 64
 MAX_CHAT = 500
@@ -131,8 +133,9 @@ SCHEMAS: dict[str, dict[str, tuple[Check, bool]]] = {
         "turn_time": (_int(0, 86400 * 7), False),
         "seq": (SEQ, False),
     },
-    "want": {"scenario_hash": (HASH, True)},
-    "scenario": {"text": (_str(128 * 1024), True)},
+    "want": {"scenario_hash": (HASH, True), "zlib": (_bool, False)},
+    # exactly one of the two (handshake.py): ``zlib`` only in answer to a want that asked for it
+    "scenario": {"text": (_str(MAX_SCENARIO), False), "zlib": (_bin(1, MAX_SCENARIO), False)},
     "resume": {"seq": (SEQ, True), "digest": (FULL_DIGEST, True), "end": (_result, False)},
     "order": {"seq": (SEQ, True), "order": (_map, True), "digest": (DIGEST, False),
               "commit": (_bin(32, 32), False)},

@@ -5,6 +5,12 @@ UI) runs on a new pseudo-terminal sized like the client's window, with the clien
 are copied both ways, a window resize is passed on (``TIOCSWINSZ``, which makes the kernel send the
 program ``SIGWINCH``), and the client sees the program's exit status. A crash or a hang of one
 program touches no other session: it is a separate process, and closing the connection ends it.
+
+The program starts isolated from the server: an interpreter that puts neither the current
+directory nor the user's site-packages on ``sys.path`` (``python -I``), in a folder the caller
+names, with a clean environment (only what the caller passes, a UTF-8 locale and a ``TERM`` from a
+short list of known terminals). It may write a crash report to a pipe (``CRASH_FD_ENV`` names its
+descriptor), which the server logs: the traceback stays off the player's screen.
 """
 
 from __future__ import annotations
@@ -25,6 +31,16 @@ import asyncssh
 DEFAULT_SIZE = (80, 24)
 #: bytes read from the program at once; the SSH channel's own window bounds what is in flight
 CHUNK = 65536
+#: the environment variable naming the descriptor a program writes its crash report to
+CRASH_FD_ENV = "HEXWAR_CRASH_FD"
+#: the most of a crash report the server keeps (the program writes at most this much)
+CRASH_BYTES = 60_000
+#: terminal types a client may ask for; anything else gets ``FALLBACK_TERM`` (the name reaches
+#: terminfo lookups in the program, so it is never taken from the client as it is)
+TERMS = ("xterm", "xterm-256color", "xterm-color", "xterm-kitty", "xterm-ghostty", "screen",
+         "screen-256color", "tmux", "tmux-256color", "linux", "vt100", "vt220", "rxvt",
+         "rxvt-unicode", "rxvt-unicode-256color", "alacritty", "foot", "wezterm", "dumb")
+FALLBACK_TERM = "xterm-256color"
 
 
 def set_window_size(fd: int, columns: int, rows: int) -> None:
@@ -39,6 +55,19 @@ def window_size(fd: int) -> tuple[int, int]:
     return columns, rows
 
 
+def checked_term(term: str | None) -> str:
+    """The client's ``TERM`` if it is one we know, else a safe default."""
+    return term if term in TERMS else FALLBACK_TERM
+
+
+def clean_env(env: Mapping[str, str] | None, term: str | None) -> dict[str, str]:
+    """The program's whole environment: nothing of the server's (its secrets, ``PYTHONPATH``,
+    ``PYTHONSTARTUP``...), only a path, a UTF-8 locale, the terminal type and ``env``."""
+    child = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": checked_term(term)}
+    child.update(env or {})
+    return child
+
+
 def _child_setup() -> None:
     """In the child: a session of its own with the pty as its controlling terminal, so that
     resizes and hang-ups reach it like they reach a program started from a real terminal."""
@@ -50,27 +79,33 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
                      env: Mapping[str, str] | None = None, *, term: str | None = None,
                      size: tuple[int, int] | None = None,
                      on_start: Callable[[int], None] | None = None,
-                     idle_timeout: float | None = None) -> int:
+                     idle_timeout: float | None = None, cwd: str | os.PathLike | None = None,
+                     on_crash: Callable[[int, str], None] | None = None) -> int:
     """Run ``argv`` on a new pseudo-terminal wired to ``process`` (an SSH session that asked for
     a terminal, opened with ``encoding=None``). Returns the program's exit status; when the
     client goes away first, the program is hung up on and then killed. ``on_start`` is told the
     program's process id (its process group has the same id). A client that sends nothing for
-    ``idle_timeout`` seconds is told so and hung up on."""
+    ``idle_timeout`` seconds is told so and hung up on. The program runs in ``cwd`` with only the
+    environment ``clean_env`` makes; when it exits non-zero, ``on_crash(status, report)`` is told
+    what it wrote to its crash pipe (empty if nothing)."""
     columns, rows = size or tuple(process.get_terminal_size()[:2])
     if not columns or not rows:
         columns, rows = DEFAULT_SIZE
     master, slave = os.openpty()
     set_window_size(master, columns, rows)
-    # the program gets a clean environment: the server's own settings and secrets stay behind
-    child_env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "PYTHONPATH")}
-    child_env.update(env or {})
-    child_env["TERM"] = term or process.get_terminal_type() or "xterm-256color"
+    child_env = clean_env(env, term or process.get_terminal_type())
+    crash_read, crash_write = os.pipe()
+    child_env[CRASH_FD_ENV] = str(crash_write)
     try:
         child = await asyncio.create_subprocess_exec(
             *argv, stdin=slave, stdout=slave, stderr=slave, env=child_env, close_fds=True,
-            preexec_fn=_child_setup)
+            pass_fds=(crash_write,), cwd=cwd, preexec_fn=_child_setup)
+    except BaseException:
+        os.close(crash_read)
+        raise
     finally:
         os.close(slave)
+        os.close(crash_write)
     if on_start is not None:
         on_start(child.pid)
     os.set_blocking(master, False)
@@ -151,8 +186,31 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
         if child.returncode is None:
             _signal(child, signal.SIGKILL)
             await child.wait()
+        report = _read_report(crash_read)
     code = child.returncode or 0
-    return code if code >= 0 else 128 - code
+    code = code if code >= 0 else 128 - code
+    if code and on_crash is not None:
+        on_crash(code, report)
+    return code
+
+
+def _read_report(fd: int) -> str:
+    """What the program wrote to its crash pipe (it has exited, so this never waits)."""
+    os.set_blocking(fd, False)
+    chunks, size = [], 0
+    try:
+        while size < CRASH_BYTES:
+            try:
+                data = os.read(fd, CRASH_BYTES - size)
+            except (BlockingIOError, InterruptedError):
+                break
+            if not data:
+                break
+            chunks.append(data)
+            size += len(data)
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("utf-8", "replace")
 
 
 def _signal(child: Any, sig: int) -> None:
@@ -161,5 +219,7 @@ def _signal(child: Any, sig: int) -> None:
 
 
 def python_argv(*args: str) -> list[str]:
-    """The command that runs hexwar with this interpreter (the served UI's program)."""
-    return [sys.executable, "-m", "hexwar", *args]
+    """The command that runs hexwar with this interpreter (the served UI's program), isolated:
+    ``-I`` keeps the current directory, the user's site-packages and every ``PYTHON*`` variable
+    out, so a stray ``rich.py`` or ``hexwar/`` beside the server is never imported."""
+    return [sys.executable, "-I", "-m", "hexwar", *args]

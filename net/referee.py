@@ -36,6 +36,7 @@ import json
 import logging
 import os
 import secrets
+import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -266,49 +267,92 @@ class Referee:
         self.match.close()
 
 
+INDEX_SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    info TEXT NOT NULL,        -- MatchInfo as JSON: scenario, seats, codes, turn time
+    created REAL NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0
+)
+"""
+
+
 class Matches:
-    """Every match the server owns, in ``home/matches``: a journal and an info file each.
-    Loaded again (journals verified) when the server starts, so matches outlive it."""
+    """Every match the server owns, in ``home/matches``: a journal each, and one row each in the
+    match index (``index.db``, SQLite, WAL, 0600), so a change to one match writes one row and the
+    operator's questions (which matches are open, whose seat, finished when) are one query away.
+    Loaded again (journals verified) when the server starts, so matches outlive it. The ``ID.json``
+    files of an older server are read into the index once."""
 
     def __init__(self, home: Path, limits: Limits | None = None, max_matches: int = 1000,
-                 per_player: int = 20) -> None:
+                 per_player: int = 20, open_seat_seconds: float = 7 * 86400.0) -> None:
         self.dir = secure_dir(Path(home) / "matches")
         self.limits = limits or Limits()
-        self.max_matches = max_matches
+        self.max_matches = max_matches  # matches being played at once; finished ones never count
+        self.open_seat_seconds = open_seat_seconds  # an untaken seat after this long: the match is closed
         self.per_player = per_player  # matches one player may have open (not over) at once
         self._held: dict[str, object] = {}  # match id -> the login that spent its invite code
         self.turn_time = 0  # seconds per decision for a new match that names none (hexwar serve --turn-time)
         self.by_id: dict[str, Referee] = {}
+        self._marked_over: set[str] = set()
+        self._closed = False
+        index = self.dir / "index.db"
+        fd = os.open(index, os.O_RDWR | os.O_CREAT, 0o600)  # private before SQLite opens it
+        os.close(fd)
+        self.index = sqlite3.connect(str(index), isolation_level=None, check_same_thread=False)
+        self.index.execute("PRAGMA journal_mode=WAL")
+        self.index.execute("PRAGMA synchronous=NORMAL")
+        self.index.execute(INDEX_SCHEMA)
+        self._migrate_json()
+        for mid, text in self.index.execute("SELECT id, info FROM matches ORDER BY id").fetchall():
+            try:
+                self._load(json.loads(text))
+            except Exception as exc:  # one damaged match must not keep the server down
+                log.error("cannot load served match %s: %s", mid, exc)
+
+    def _migrate_json(self) -> None:
+        """An older server kept each match's info as ``ID.json``: read them in (kept as ``.migrated``)."""
         for path in sorted(self.dir.glob("*.json")):
             try:
-                self._load(path)
-            except Exception as exc:  # one damaged match must not keep the server down
-                log.error("cannot load served match %s: %s", path.name, exc)
+                info = MatchInfo(**json.loads(path.read_text(encoding="utf-8")))
+            except Exception as exc:
+                log.error("cannot read served match %s: %s", path.name, exc)
+                continue
+            self._save(info)
+            os.replace(path, path.with_name(path.name + ".migrated"))
 
-    def _load(self, path: Path) -> None:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    def _load(self, data: dict[str, Any]) -> None:
         info = MatchInfo(**data)
         match = NetMatch.resume(self.dir / f"{info.id}.journal")
         self.by_id[info.id] = referee = Referee(match, info, self.limits, on_change=self._changed)
+        if match.over:
+            self._marked_over.add(info.id)
+            self.index.execute("UPDATE matches SET over = 1 WHERE id = ?", (info.id,))
         _start_clock_if_running(referee)  # a restarted server gives the side to act its full time
 
     def _save(self, info: MatchInfo) -> None:
-        path = self.dir / f"{info.id}.json"
-        tmp = path.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(asdict(info), f, indent=1, sort_keys=True)
-        os.replace(tmp, path)
+        """Write one match's row (one small statement: nothing else is rewritten)."""
+        ref = self.by_id.get(info.id)
+        over = int(ref is not None and ref.match.over)
+        self.index.execute("INSERT OR REPLACE INTO matches (id, info, created, over) VALUES (?, ?, ?, ?)",
+                           (info.id, json.dumps(asdict(info), sort_keys=True), info.created, over))
 
     def _changed(self, referee: Referee) -> None:
-        pass  # the lobby reads the referees' state when asked; nothing is cached
+        """The lobby reads the referees' state when asked; the index notes only a match's end."""
+        mid = referee.info.id
+        if self._closed:
+            return
+        if referee.match.over and mid not in self._marked_over and mid in self.by_id:
+            self._marked_over.add(mid)
+            self.index.execute("UPDATE matches SET over = 1 WHERE id = ?", (mid,))
 
     def create(self, scenario: Scenario, creator: str, side: str, *, invite: bool = False,
                turn_time: int | None = None) -> Referee:
         """A new match with ``creator`` (an identity, see ``MatchInfo``) in ``side``'s seat and the
         other seat open (to any served player from the lobby, or with the code to a native one)."""
-        if len(self.by_id) >= self.max_matches:
-            raise HexwarNetError(f"the server holds {self.max_matches} matches; no more can be opened")
+        self.expire_open_seats()
+        if self.live() >= self.max_matches:
+            raise HexwarNetError(f"the server has {self.max_matches} matches going; no more can be opened now")
         going = [r for r in self.of_identity(creator) if not r.match.over]
         if len(going) >= self.per_player:
             raise HexwarNetError(f"you have {len(going)} matches going; finish one before opening another")
@@ -333,6 +377,31 @@ class Matches:
         self._save(info)
         _start_clock_if_running(referee)
         return referee
+
+    def live(self) -> int:
+        """Matches that count against the cap: not over (finished ones never count)."""
+        return sum(1 for r in self.by_id.values() if not r.match.over)
+
+    def expire_open_seats(self, now: float | None = None) -> list[str]:
+        """Close every match whose open seat nobody took within ``open_seat_seconds`` (whatever its
+        one player did alone meanwhile): it leaves the lobby and counts no more. Its files are kept,
+        moved to ``matches/expired``. Returns the ids closed."""
+        now = _now() if now is None else now
+        gone = [mid for mid in sorted(self.by_id)
+                if self.by_id[mid].info.open_side() is not None and not self.by_id[mid].match.over
+                and now - self.by_id[mid].info.created > self.open_seat_seconds]
+        if gone:
+            expired = secure_dir(self.dir / "expired")
+            for mid in gone:
+                ref = self.by_id.pop(mid)
+                ref.close()
+                self._held.pop(mid, None)
+                self.index.execute("DELETE FROM matches WHERE id = ?", (mid,))
+                (expired / f"{mid}.json").write_text(json.dumps(asdict(ref.info), sort_keys=True), encoding="utf-8")
+                for path in sorted(self.dir.glob(f"{mid}.*")):
+                    os.replace(path, expired / path.name)
+                log.info("closed served match %s: its open seat was not taken", mid)
+        return gone
 
     def claim_code(self, code: str, holder: object) -> Referee | None:
         """Spend an invite code at login: the match it opens, held for ``holder`` (one login)
@@ -412,8 +481,12 @@ class Matches:
         return {"mine": mine, "open": open_, "watch": watch}
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         for ref in self.by_id.values():
             ref.close()
+        self.index.close()
 
 
 MAX_TURN_TIME = 86400 * 7  # as protocol 2's hello allows

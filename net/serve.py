@@ -21,6 +21,7 @@ import contextlib
 import logging
 import os
 import signal
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,12 +32,12 @@ from . import handshake
 from .accounts import Accounts, AccountRefused
 from .errors import HandshakeRefused, HexwarNetError, LinkClosed
 from .keys import fingerprint, host_key, import_public, public_line
-from .limits import Limits as NetLimits, LoginThrottle
+from .limits import Buckets, Gate, Limits as NetLimits, LoginThrottle
 from .link import Link
 from .lobby import SOCKET_ENV, TICKET_ENV, LobbyService
 from .pty_bridge import python_argv, run_on_pty
 from .referee import Matches, Referee
-from .server import SUBSYSTEM
+from .server import REFUSING_AT_ONCE, SUBSYSTEM, refuse_readably
 
 log = logging.getLogger("hexwar.net")
 
@@ -54,17 +55,27 @@ games and matches again. With hexwar installed, join a match here by its invite 
 
 @dataclass
 class Limits:
-    """What one server allows at once; every figure is configurable from the command line."""
+    """What one server allows at once; the main figures are options of ``hexwar serve``."""
 
     sessions: int = 64            # interactive sessions (UI processes) at once
+    connections: int = 256        # SSH connections at once, logged in or not
     per_address: int = 4          # connections from one address at once
     login_seconds: float = 20.0   # to finish logging in
     idle_seconds: float = 30 * 60.0  # a session with no key pressed for this long is closed
     keepalive_seconds: float = 15.0
     accounts: int = 10_000
-    matches: int = 1000
+    new_accounts_per_address: int = 3        # new accounts one address may make at once ...
+    new_accounts_per_address_hour: float = 6.0  # ... and then per hour
+    new_accounts_burst: int = 30             # new accounts the whole server makes at once ...
+    new_accounts_per_hour: float = 180.0     # ... and then per hour
+    unused_account_days: float = 7.0         # an account whose player never came back, holding nothing
+    matches: int = 1000           # matches being played at once (finished ones never count)
+    open_seat_days: float = 7.0   # a match whose second seat nobody took for this long is closed
     turn_seconds: int = 0         # per decision in a new served match, by the server's clock; 0: none
 
+
+#: warnings about one peer address: this many at once, then one a minute (the rest are dropped)
+LOG_BURST, LOG_PER_SECOND = 20, 1 / 60
 
 #: the users an installed hexwar logs in as (``hexwar join`` / ``hexwar watch``)
 NATIVE = ("player", "spectator")
@@ -77,8 +88,9 @@ class _Login(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
-        self.key: asyncssh.SSHKey | None = None
-        self.counted = False
+        self.key: asyncssh.SSHKey | None = None      # the identity: a key whose signature verified
+        self._offered: asyncssh.SSHKey | None = None  # the key of the auth attempt under way
+        self.refusal: str | None = None  # why this connection is refused (it is told at auth)
         self.username = ""
         self.native_match: Referee | None = None  # the match a native client's code named
         self.code: str | None = None
@@ -88,26 +100,26 @@ class _Login(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.address = str(conn.get_extra_info("peername", ("?",))[0])
-        refused = self.server.admit(self.address)
-        if refused:
-            log.warning("refused a connection from %s: %s", self.address, refused)
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
-            return
-        self.counted = True
+        self.refusal = self.server.admit(self)
+
+    def arm_idle(self) -> None:
+        """A login that holds no session only holds a place: close it after a short while."""
+        asyncio.get_running_loop().call_later(self.server.net_limits.channel_timeout, self._close_if_idle)
 
     def _close_if_idle(self) -> None:
         if self.channels == 0 and self.conn is not None:
-            log.info("closed a native login from %s with no open channel", self.address)
+            self.server.note(self.address, "closed a login from %s that opened no session", self.address)
             self.conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.matches.release_code(self)  # an invite code this login spent, if still unused
-        if self.counted:
-            self.server.release(self.address)
-            self.counted = False
+        self.server.gate.leave(self)
+        self.server.refusing.discard(self)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        if self.refusal is not None and self.conn is not None:
+            refuse_readably(self.conn, self.refusal)
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -117,35 +129,39 @@ class _Login(asyncssh.SSHServer):
         return self.username in NATIVE  # an installed hexwar's invite or watch code
 
     async def validate_password(self, username: str, password: str) -> bool:
+        self._offered = None  # this attempt is a code: no key of an earlier offer counts
+        if self.refusal is not None:
+            return False
         return await self.server.code_login(self, username, password)
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether ``key`` may log in as ``username``. asyncssh asks this *before* it checks the
+        signature (and for a mere query without one), so the key is only a candidate here: it
+        becomes the identity in ``auth_completed``, if this very attempt succeeded."""
+        self._offered = None
+        if self.refusal is not None:
+            return False
         if username in NATIVE:  # a native client that holds a seat comes back by its key
             ok = username == "player" and bool(self.server.matches.of_identity(f"key:{public_line(key)}"))
             if ok:
-                self.key = key
+                self._offered = key
             return ok
         why = self.server.accounts.problem(username, key)
         if why is not None:
             if self.conn is not None:
                 self.conn.send_auth_banner(f"hexwar: {why}\r\n")
             return False
-        self.key = key
+        self._offered = key
         return True
 
     def auth_completed(self) -> None:
-        # the key is proven now: only now does a free name become this key's
+        # asyncssh runs one auth attempt at a time (a new request cancels the one under way),
+        # so the last attempt is the one that succeeded: a key offered in it is proven now
         assert self.conn is not None
-        name = self.conn.get_extra_info("username")
-        if name in NATIVE:  # as protocol 2's host: a login that opens no channel is closed soon
-            asyncio.get_running_loop().call_later(self.server.net_limits.channel_timeout, self._close_if_idle)
-            return
-        assert self.key is not None
-        try:
-            if self.server.accounts.claim(name, self.key):
-                log.info("new player %s (%s) from %s", name, fingerprint(self.key), self.address)
-        except AccountRefused as exc:  # the name was taken between offer and proof
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, str(exc))
+        self.key, self._offered = self._offered, None
+        self.server.gate.authenticated(self)
+        # no account yet: one is made only when the player opens a real session (``_session``)
+        self.arm_idle()
 
 
 class Server:
@@ -154,14 +170,24 @@ class Server:
     def __init__(self, home: Path, limits: Limits | None = None) -> None:
         self.home = Path(home)
         self.limits = limits or Limits()
-        self.accounts = Accounts(self.home / "accounts.json", limit=self.limits.accounts)
+        self.accounts = Accounts(self.home / "accounts.db", limit=self.limits.accounts)
+        moved = self.accounts.migrate_json(self.home / "accounts.json")
+        if moved:
+            log.info("read %d accounts in from accounts.json (kept as accounts.json.migrated)", moved)
+        hour = 3600.0
+        self.new_accounts = Buckets(self.limits.new_accounts_per_address,
+                                    self.limits.new_accounts_per_address_hour / hour,
+                                    self.limits.new_accounts_burst, self.limits.new_accounts_per_hour / hour)
+        self.log_budget = Buckets(LOG_BURST, LOG_PER_SECOND)  # lines about one address
         self.key = host_key(self.home)
         self.net_limits = NetLimits()  # protocol 2's bounds, for the matches' connections
         self.throttle = LoginThrottle(self.net_limits)
-        self.matches = Matches(self.home, self.net_limits, max_matches=self.limits.matches)
+        self.matches = Matches(self.home, self.net_limits, max_matches=self.limits.matches,
+                               open_seat_seconds=self.limits.open_seat_days * 86400)
         self.matches.turn_time = self.limits.turn_seconds
         self.lobby = LobbyService(self.matches, self.home / "lobby.sock")
-        self.by_address: dict[str, int] = {}
+        self.gate = Gate(self.limits.connections, self.limits.per_address)
+        self.refusing: set[_Login] = set()  # refused connections being told why
         self.sessions = 0
         self.children: set[int] = set()  # UI processes (each the leader of its process group)
         self.acceptor: Any = None
@@ -169,18 +195,61 @@ class Server:
         self.host = "127.0.0.1"
 
     # --- limits -------------------------------------------------------------------------------
-    def admit(self, address: str) -> str | None:
-        if self.by_address.get(address, 0) >= self.limits.per_address:
-            return f"too many connections from {address}"
-        self.by_address[address] = self.by_address.get(address, 0) + 1
+    def admit(self, login: "_Login") -> str | None:
+        """Count a new connection against the caps (``limits.Gate``): None when admitted (older
+        connections still logging in may be closed to make room), else why not."""
+        refused, evicted = self.gate.arrive(login, login.address)
+        for old in evicted:
+            self.note(old.address, "closed a connection from %s that had not logged in, to make room",
+                      old.address)
+            if old.conn is not None:
+                old.conn.close()
+        if refused is None:
+            return None
+        self.note(login.address, "refused a connection from %s: %s", login.address, refused)
+        if len(self.refusing) >= REFUSING_AT_ONCE and login.conn is not None:
+            login.conn.abort()  # telling each why would itself be a way to hold the server
+        else:
+            self.refusing.add(login)
+        return refused
+
+    def note(self, address: str, message: str, *args: Any) -> None:
+        """A warning about what a peer did, within that address's log budget: a peer that does
+        the same thing over and over, on one connection or many, cannot fill the log."""
+        if self.log_budget.refused(address, time.monotonic()) is None:
+            log.warning(message, *args)
+
+    def account_for(self, login: "_Login", name: str) -> str | None:
+        """Make or note the account of ``name`` as a real session opens; None, or why not."""
+        key = login.key
+        if key is None:
+            return "log in with an SSH key: it is your identity here"
+        if name not in self.accounts:
+            if self.accounts.full():  # make room from accounts nobody uses, then judge
+                gone = self.accounts.expire_unused(self.limits.unused_account_days * 86400, self._holds_something)
+                if gone:
+                    log.info("forgot %d accounts whose players never came back", len(gone))
+            why = self.accounts.problem(name, key)
+            if why is not None:
+                return why
+            rate = self.new_accounts.refused(login.address, time.monotonic())
+            if rate is not None:
+                self.note(login.address, "refused a new account from %s: the %s rate", login.address, rate)
+                return ("too many new players from your address; try again later" if rate == "address"
+                        else "too many new players right now; try again later")
+        try:
+            if self.accounts.claim(name, key):
+                log.info("new player %s (%s) from %s", name, fingerprint(key), login.address)
+        except AccountRefused as exc:
+            return str(exc)
         return None
 
-    def release(self, address: str) -> None:
-        left = self.by_address.get(address, 0) - 1
-        if left > 0:
-            self.by_address[address] = left
-        else:
-            self.by_address.pop(address, None)
+    def _holds_something(self, name: str) -> bool:
+        """Whether a player's account is worth keeping: a saved game, or a seat in a match."""
+        folder = self.home / "players" / name
+        if folder.is_dir() and any(folder.rglob("*.journal")):
+            return True
+        return bool(self.matches.of_identity(f"player:{name}"))
 
     async def code_login(self, login: "_Login", role: str, code: str) -> bool:
         """An installed hexwar's code: a match's invite code (``player``) or watch code
@@ -194,7 +263,7 @@ class Server:
         if role == "player":
             ref = self.matches.claim_code(code, login)
             if ref is None and self.matches.by_code(code) is not None:
-                log.warning("refused an invite code from %s: another login holds it", addr)
+                self.note(addr, "refused an invite code from %s: another login holds it", addr)
                 return False  # a racing second login, not a guess
         else:
             ref = self.matches.by_watch_code(code)
@@ -228,6 +297,16 @@ class Server:
         return path
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
+        login: _Login = process.channel.get_connection().get_owner()  # type: ignore[assignment]
+        login.channels += 1
+        try:
+            await self._one_session(process, login)
+        finally:
+            login.channels -= 1
+            if login.channels == 0:
+                login.arm_idle()
+
+    async def _one_session(self, process: asyncssh.SSHServerProcess, login: "_Login") -> None:
         name = process.get_extra_info("username")
         if name in NATIVE:
             await self._native(process, name)
@@ -241,6 +320,11 @@ class Server:
             process.stdout.write(b"hexwar: the server is full right now; try again later\r\n")
             process.exit(1)
             return
+        refused = self.account_for(login, name)
+        if refused is not None:
+            process.stdout.write(f"hexwar: {refused}\r\n".encode())
+            process.exit(1)
+            return
         self.sessions += 1
         ticket = self.lobby.ticket_for(name)
         started = _Started(self.children)  # this session's UI process, while it runs
@@ -248,10 +332,14 @@ class Server:
             home = self.player_home(name)
             env = {"HEXWAR_HOME": str(home), "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
                    SOCKET_ENV: str(self.lobby.path), TICKET_ENV: ticket}
-            if "NO_COLOR" in (process.env or {}):  # a client that sends NO_COLOR gets no colour
+            sent = process.env or {}
+            if "NO_COLOR" in sent:  # a client that sends NO_COLOR gets no colour
                 env["NO_COLOR"] = "1"
+            if sent.get("COLORTERM") in ("truecolor", "24bit"):
+                env["COLORTERM"] = "truecolor"
             code = await run_on_pty(process, python_argv("served-session", "--player", name), env,
-                                    idle_timeout=self.limits.idle_seconds, on_start=started.append)
+                                    idle_timeout=self.limits.idle_seconds, on_start=started.append,
+                                    cwd=home, on_crash=lambda status, report: _log_crash(name, status, report))
         except Exception as exc:  # one session failing never takes the server down
             log.error("session of %s failed: %s", name, exc)
             code = 1
@@ -282,7 +370,6 @@ class Server:
             process.exit(1)
             return
         link = Link(process.stdin, process.stdout, name=f"a native {role}", on_close=lambda: process.exit(0))
-        login.channels += 1
         try:
             if login.channels > self.net_limits.channels_per_connection:
                 raise await handshake.refuse(link, ["one hexwar channel per connection"])
@@ -292,15 +379,14 @@ class Server:
                 return
             await self._native_player(link, login)
         except HandshakeRefused as exc:
-            log.warning("refused %s: %s", link.name, exc.reason)
+            self.note(login.address, "refused %s from %s: %s", link.name, login.address, exc.reason)
         except LinkClosed:
             pass
         except HexwarNetError as exc:
-            log.warning("%s: %s", link.name, exc.reason)
+            self.note(login.address, "%s from %s: %s", link.name, login.address, exc.reason)
         except Exception:  # a bug costs one connection, never the server
             log.exception("error serving %s", link.name)
         finally:
-            login.channels -= 1
             link.close()
 
     async def _native_player(self, link: Link, login: _Login) -> None:
@@ -341,6 +427,7 @@ class Server:
         self._hang_up_children()
         self.matches.close()
         await self.lobby.close()
+        self.accounts.close()
 
 
 class _Started:
@@ -352,6 +439,14 @@ class _Started:
     def append(self, pid: int) -> None:
         self.pids.append(pid)
         self.children.add(pid)
+
+
+def _log_crash(name: str, status: int, report: str) -> None:
+    """A UI process that failed: its traceback goes to the server's log (the player saw one line)."""
+    if report.strip():
+        log.error("the UI of %s failed (exit %d):\n%s", name, status, report.rstrip())
+    elif status not in (128 + signal.SIGHUP, 128 + signal.SIGKILL):  # hung up on: not a failure
+        log.warning("the UI of %s exited with status %d", name, status)
 
 
 def _public_host(bound: str) -> str:

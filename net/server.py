@@ -8,8 +8,9 @@ that connection ends before taking the seat the code is free again. Spectators l
 commands, PTYs or forwarding: anything but the subsystem is refused.
 
 Abuse is bounded (``limits.Limits``): wrong codes slow down and lock an address out, connections
-and spectators are capped, a login that opens no channel is closed, a spectator that stops
-reading is dropped.
+are capped in total and per address (a connection still logging in makes room for a newer one,
+so idle TCP connections cannot keep the guest out), spectators are capped, a login that opens no
+channel is closed, a spectator that stops reading is dropped.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import asyncssh
 from . import handshake, protocol
 from .errors import FramingError, HandshakeRefused, HexwarNetError, LinkClosed
 from .keys import Invite, fingerprint, host_key, import_public, public_line, secure_dir
-from .limits import KEEPALIVE_COUNT_MAX, KEEPALIVE_INTERVAL, Limits, LoginThrottle
+from .limits import KEEPALIVE_COUNT_MAX, KEEPALIVE_INTERVAL, Gate, Limits, LoginThrottle
 from .link import Link
 from .session import Session
 
@@ -47,29 +48,31 @@ class _SSHServer(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.wrong_codes = 0
         self.channels = 0
+        self.refusal: str | None = None  # why this connection is refused (it is told at auth)
         self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.peer = str(conn.get_extra_info("peername", ("?",))[0])
-        self.host.connections.add(self)
-        if len(self.host.connections) > self.host.limits.max_connections:
-            log.warning("refused a connection from %s: %d connections already open", self.peer,
-                        self.host.limits.max_connections)
-            conn.close()
+        self.refusal = self.host.admit(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.host.connections.discard(self)
+        self.host.gate.leave(self)
         if self._idle is not None:
             self._idle.cancel()
         self.host.connection_ended(self)
 
     def begin_auth(self, username: str) -> bool:
+        if self.refusal is not None and self.conn is not None:
+            refuse_readably(self.conn, self.refusal)
+            return True
         if username not in ROLES and self.conn is not None:
             self.conn.send_auth_banner(BANNER)
         return True
 
     def auth_completed(self) -> None:
+        self.host.gate.authenticated(self)
         self.arm_idle()
 
     def arm_idle(self) -> None:
@@ -88,7 +91,7 @@ class _SSHServer(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        ok = username in ROLES and self.host.key_allowed(username, key)
+        ok = self.refusal is None and username in ROLES and self.host.key_allowed(username, key)
         if ok:
             self.method, self.key = "key", key
         return ok
@@ -97,7 +100,21 @@ class _SSHServer(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
+        if self.refusal is not None:
+            return False
         return await self.host.code_login(self, username, password)
+
+
+def refuse_readably(conn: asyncssh.SSHServerConnection, reason: str) -> None:
+    """Refuse a connection so that a plain OpenSSH client shows why: an auth banner (which it
+    prints as it is), then a disconnect naming the reason. Refusing at once, before the SSH
+    version exchange, would reach it as "banner line contains invalid characters"."""
+    conn.send_auth_banner(f"hexwar: {reason}\r\n")
+    asyncio.get_running_loop().call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
+
+#: refused connections kept open at once to tell their client why; beyond it they just close
+REFUSING_AT_ONCE = 8
 
 
 class Host:
@@ -123,6 +140,7 @@ class Host:
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.throttle = LoginThrottle(self.limits)
         self.connections: set[_SSHServer] = set()
+        self.gate = Gate(self.limits.max_connections, self.limits.per_address)
         self.spectators = 0
         self.failed_logins = 0
         self.refused_handshakes: list[str] = []
@@ -171,6 +189,25 @@ class Host:
         if conn.wrong_codes >= self.limits.guesses_per_connection and conn.conn is not None:
             conn.conn.close()
         return False
+
+    def admit(self, conn: _SSHServer) -> str | None:
+        """Count a new connection against the caps (``limits.Gate``): None when admitted (older
+        connections still authenticating may be closed to make room), else why not."""
+        refused, evicted = self.gate.arrive(conn, conn.peer)
+        for old in evicted:
+            log.info("closed a connection from %s that had not logged in, to make room", old.peer)
+            if old.conn is not None:
+                old.conn.close()
+        if refused is None:
+            self.connections.add(conn)
+            return None
+        log.warning("refused a connection from %s: %s", conn.peer, refused)
+        if sum(1 for c in self.connections if c.refusal is not None) >= REFUSING_AT_ONCE:
+            if conn.conn is not None:
+                conn.conn.abort()
+        else:
+            self.connections.add(conn)
+        return refused
 
     def connection_ended(self, conn: _SSHServer) -> None:
         """A code spent by a connection that never took the seat may be used again."""

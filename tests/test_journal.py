@@ -113,21 +113,23 @@ def test_resume_can_drop_a_torn_last_record_and_keeps_the_original(tmp_path):
         Journal.resume(path)                    # refused unless asked
     j, contents = Journal.resume(path, drop_torn_tail=True)
     assert contents.torn and [r["seq"] for r in contents.records] == [0, 1]
-    assert (tmp_path / "g.journal.torn").read_bytes() == data[:-4]
+    assert (tmp_path / "g.journal.damaged").read_bytes() == data[:-4]
     j.append({"type": "order", "seq": 2, "side": "b", "order": {"k": "end-phase"}, "nonces": None,
               "digest": "d2"})
     j.close()
     assert [r["seq"] for r in read_journal(path).records] == [0, 1, 2]
 
 
-def test_torn_tail_is_only_forgiven_at_the_very_end(tmp_path):
+def test_damage_before_the_end_is_refused_unless_salvaging(tmp_path):
     path = tmp_path / "g.journal"
     data = _write(path, 3)
     damaged = bytearray(data)
     damaged[len(data) // 2] ^= 0x20
     path.write_bytes(bytes(damaged))
     with pytest.raises(JournalError):
-        read_journal(path, allow_torn_tail=True)
+        read_journal(path)
+    salvaged = read_journal(path, salvage=True)  # tests/test_journal_salvage.py: each kind of damage
+    assert salvaged.damage is not None and len(salvaged.records) < 3
 
 
 def _codec_or_error(decoder, body):

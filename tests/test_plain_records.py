@@ -15,7 +15,7 @@ from hexwar.scenarios.loader import _Ctx
 
 CASES = [
     (JournalContents, [("header", Any), ("records", Any), ("last_link", Any), ("size", Any),
-                       ("torn", Any, False)],
+                       ("damage", Any, None), ("skipped", Any, ()), ("kept_as", Any, None)],
      ({"type": "header"}, [{"type": "order", "seq": 0}], b"\x01" * 16, 123)),
     (ReplayReport, [("game", Any), ("header", Any), ("orders", Any), ("ruleset_changed", Any),
                     ("end", Any, None)],
@@ -50,6 +50,6 @@ def test_a_plain_record_behaves_as_the_dataclass_it_replaced(cls, fields, args):
         hash(cls(*args))
     if len(args) < len(names):
         with pytest.raises(TypeError):
-            cls(*args, "one", "too many")
+            cls(*args, *["one"] * (len(names) - len(args)), "too many")
     with pytest.raises(TypeError):
         cls(*args[:-1])

@@ -20,7 +20,7 @@ from hexwar.engine import Game, Order
 from hexwar.engine.orders import Event
 from hexwar.engine.scenario import Scenario
 from hexwar.match import Match, random_nonces, replay
-from hexwar.journal import Journal, JournalError, keep_first_orders, read_journal
+from hexwar.journal import Journal, JournalError, damage_notice, keep_first_orders, read_journal
 from hexwar.paths import data_dir
 
 HUMAN, COMPUTER = "human", "computer"
@@ -121,19 +121,14 @@ class Session:
         path = Path(path)
         contents = read_journal(path, allow_torn_tail=True)
         report = replay(str(path), contents, verify=True)
-        journal, _ = Journal.resume(path, drop_torn_tail=contents.torn)
+        journal, repaired = Journal.resume(path, drop_torn_tail=contents.torn)
         header = report.header
         players = header.get("players") or {}
         sides = [s.id for s in report.game.scenario.sides]
         players = {s: players.get(s, HUMAN) if players.get(s) in (HUMAN, COMPUTER) else HUMAN
                    for s in sides}
         match = Match(report.game, header["match"], random_nonces, journal)
-        warning = ""
-        if contents.torn:
-            warning = (f"The last record of this save was cut short (the game was interrupted while "
-                       f"saving). All {report.orders} complete orders before it are loaded; the file "
-                       f"as it was is kept as {path.name}.torn.")
-        session = cls(match, players, path, load_warning=warning)
+        session = cls(match, players, path, load_warning=damage_notice(repaired, path.name))
         session._read_sealed()
         return session
 

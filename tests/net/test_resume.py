@@ -228,5 +228,5 @@ def test_a_record_torn_by_a_crash_is_dropped_on_resume(tmp_path, scenario):
     again = NetMatch.resume(path)
     assert again.seq == 0 and again.info["side"] == "natives"
     again.close()
-    assert (tmp_path / "m.journal.torn").read_bytes() == whole[:-7]
+    assert (tmp_path / "m.journal.damaged").read_bytes() == whole[:-7]
     read_journal(path)  # intact again

@@ -116,8 +116,11 @@ async def test_a_client_without_a_terminal_is_told_how_to_connect(server, keys):
 
 
 async def test_a_second_key_under_a_taken_name_is_refused(server, keys):
-    async with connect(server, "dave", keys[0]) as conn:
-        await asyncio.wait_for(conn.run(encoding=None), 30)
+    async with connect(server, "dave", keys[0]) as conn:   # the name is taken by a real session
+        screen = await open_ui(conn)
+        await screen.wait_for("playing as dave")
+        screen.process.stdin.write(b"\x11")              # ctrl+q
+        await asyncio.wait_for(screen.process.wait(), 30)
     with pytest.raises(asyncssh.PermissionDenied):
         async with connect(server, "dave", keys[1]):
             pass

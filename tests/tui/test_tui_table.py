@@ -351,9 +351,9 @@ async def test_item17_a_torn_last_record_loads_every_order_before_it(drill_scena
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, Message) and "damaged" in app.screen.title_text
-        assert "All 1 complete orders" in app.screen.text
+        assert "the 1 order is loaded, every complete order before it" in app.screen.text
         assert app.session.game.state.seq == 1
-    assert Path(f"{path}.torn").read_bytes() == whole[:-5]
+    assert Path(f"{path}.damaged").read_bytes() == whole[:-5]
     assert len(read_journal(path).records) == 1   # the file holds the good orders only
 
 
