@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from hexwar.engine import secret
 from hexwar.engine.orders import Order
-from hexwar.engine.ruleset import Resolution, Ruleset
+from hexwar.engine.ruleset import Resolution, Ruleset, dry_run_rolls
 from hexwar.engine.state import State, Unit
 
 from . import ai
@@ -377,6 +377,11 @@ class FowRuleset(Ruleset):
         return None
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
+        """Exact: the kinds that never roll say so at once, the rest by a dry run (a plan's
+        reveal rolls only when its moves meet the enemy, for instance)."""
+        return self.may_roll(game, order) and dry_run_rolls(game, order)
+
+    def may_roll(self, game: "Position", order: Order) -> bool:
         if order.kind in ("end-phase", secret.COMMIT, "reinforce", "resign"):
             return False
         if order.kind == "move-commander":

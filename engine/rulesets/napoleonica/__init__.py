@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from hexwar.engine.hexgrid import Hex
 from hexwar.engine.orders import Order
-from hexwar.engine.ruleset import Resolution, Ruleset
+from hexwar.engine.ruleset import Resolution, Ruleset, dry_run_rolls
 from hexwar.engine.state import State, Unit
 
 from . import actors as AC
@@ -390,7 +390,12 @@ class NapoleonicaRuleset(Words, Ruleset):
         return f"unknown order {kind!r}"
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
-        return order.kind not in ("resign",)
+        """Exact, by a dry run: whether an order rolls depends on what it sets off (a roll-off
+        for the next phase, a morale check, a general's escape), not on its kind alone."""
+        return order.kind != "resign" and dry_run_rolls(game, order)
+
+    def may_roll(self, game: "Position", order: Order) -> bool:
+        return order.kind != "resign"
 
     # --- resolution -------------------------------------------------------------------------------
     def resolve(self, ctx: Resolution, order: Order) -> None:
