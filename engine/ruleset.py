@@ -309,8 +309,12 @@ class Ruleset:
         ``ai_plan`` and later reveals it instead of choosing among ``ai_orders``."""
         return None
 
-    def ai_plan(self, game: Position, side: str) -> list[list[Any]]:
-        """The computer's secret plan for ``side``, made from the shared state only."""
+    def ai_plan(self, game: Position, side: str, secret: bytes | None = None) -> list[list[Any]]:
+        """The computer's secret plan for ``side``, made from the shared state and, when given,
+        ``secret``: bytes only this computer holds (its salt's secret part, engine/secret.py),
+        so that nobody can work the plan out from the shared state before it is revealed.
+        Without ``secret``, the plan anyone could predict (a suggestion, a guess of the other
+        side's plan)."""
         return []
 
     def ai_plans(self, game: Position, side: str) -> list[list[list[Any]]]:

@@ -15,10 +15,11 @@ from .handshake import say_bye
 
 
 class SealedPlans:
-    async def commit_plan(self, plan: list[list[Any]]) -> list[Event]:
+    async def commit_plan(self, plan: list[list[Any]], secret_part: bytes | None = None) -> list[Event]:
         """Seal ``plan`` for this round: it is checked against the rules first (a plan that
         could never be revealed is refused now), then only its commitment goes out, bound to
-        this match and this seq by the salt (secret_plans.py). Plan and salt stay with us."""
+        this match and this seq by the salt (secret_plans.py). Plan and salt stay with us.
+        ``secret_part``: the salt's secret, drawn before the plan was made from it (a computer)."""
         game = self.game
         rnd = game.ruleset.secret_round(game)
         if rnd is None or secret.stage(rnd) != "commit" or secret.next_side(rnd) != self.side:
@@ -29,7 +30,7 @@ class SealedPlans:
         if sp.packed_size(plan) > self.limits.plan_bytes:
             raise IllegalOrderError(f"a plan is at most {self.limits.plan_bytes} bytes")
         seq = self.match.seq
-        salt = sp.new_salt(self.match.match_id, seq)
+        salt = sp.new_salt(self.match.match_id, seq, secret_part)
         bound = secret.binding(game.scenario.source_hash, rnd["round"], self.side)
         digest = secret.commitment(bound, plan, salt)
         self.sealed.put(rnd["round"], self.side, plan, salt)  # kept before the seal leaves
