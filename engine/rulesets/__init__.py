@@ -13,6 +13,7 @@ KNOWN = {
     "frontier": "hexwar.engine.rulesets.frontier",
     "gunpowder": "hexwar.engine.rulesets.gunpowder",
     "napoleonica": "hexwar.engine.rulesets.napoleonica",
+    "npws": "hexwar.engine.rulesets.npws",
     "poltava": "hexwar.engine.rulesets.poltava",
 }
 _cache: dict[str, Ruleset] = {}
