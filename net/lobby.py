@@ -44,15 +44,28 @@ class LobbyService:
     def __init__(self, matches: Matches, path: Path) -> None:
         self.matches, self.path = matches, Path(path)
         self.tickets: dict[str, str] = {}
+        self.addresses: dict[str, str] = {}
+        self.order: dict[str, int] = {}  # tickets in the order their sessions started
+        self.issued = 0
+        self.holders: dict[tuple[str, str], str] = {}  # (match, side) -> the ticket playing it
         self.server: asyncio.AbstractServer | None = None
 
-    def ticket_for(self, name: str) -> str:
+    def ticket_for(self, name: str, address: str = "HOST:PORT") -> str:
+        """A new session's ticket; ``address`` is where its player reached the server (what an
+        invite tells a native ``hexwar join`` to connect to)."""
         ticket = secrets.token_hex(16)
         self.tickets[ticket] = name
+        self.addresses[ticket] = address
+        self.issued += 1
+        self.order[ticket] = self.issued
         return ticket
 
     def forget(self, ticket: str) -> None:
         self.tickets.pop(ticket, None)
+        self.addresses.pop(ticket, None)
+        self.order.pop(ticket, None)
+        for seat in [k for k, v in self.holders.items() if v == ticket]:
+            del self.holders[seat]
 
     async def start(self) -> "LobbyService":
         with contextlib.suppress(FileNotFoundError):
@@ -89,7 +102,7 @@ class LobbyService:
             writer.close()
             return
         try:
-            await self._serve(name, request, reader, writer)
+            await self._serve(name, request, reader, writer, str(request["ticket"]))
         except (LinkClosed, ConnectionError):
             pass
         except asyncio.CancelledError:
@@ -101,7 +114,8 @@ class LobbyService:
         finally:
             writer.close()
 
-    async def _serve(self, name: str, request: dict[str, Any], reader: Any, writer: Any) -> None:
+    async def _serve(self, name: str, request: dict[str, Any], reader: Any, writer: Any, ticket: str) -> None:
+        address = self.addresses.get(ticket, "HOST:PORT")
         op = request.get("op")
         me = f"player:{name}"
         if op == "lobby":
@@ -118,7 +132,7 @@ class LobbyService:
                 await _answer(writer, {"ok": False, "error": getattr(exc, "reason", None) or str(exc)})
                 return
             await _answer(writer, {"ok": True, "match": ref.info.id, "code": ref.info.code,
-                                   "watch_code": ref.info.watch_code})
+                                   "watch_code": ref.info.watch_code, "address": address})
             return
         ref = self.matches.by_id.get(str(request.get("match", "")))
         if op not in ("play", "watch") or ref is None:
@@ -136,9 +150,17 @@ class LobbyService:
         if side is None:
             await _answer(writer, {"ok": False, "error": "this match has no seat for you"})
             return
-        if ref.seats[side].link is not None:  # a local socket's end is known at once: this is live
+        seat = (ref.info.id, side)
+        holder = self.holders.get(seat)
+        if ref.seats[side].link is not None and holder is not None and holder in self.tickets \
+                and self.order.get(holder, 0) > self.order.get(ticket, 0):
+            # a newer session of this player has the match: an older one (its link dropped and
+            # it came back) must not take it back, or two sessions would take turns forever
             await _answer(writer, {"ok": False, "error": "this match is open in another of your sessions"})
             return
+        # the newest session takes the seat over: a frozen client's session (whose ssh link
+        # the server has not yet given up on) no longer keeps its player out
+        self.holders[seat] = ticket
         await _answer(writer, {"ok": True, "side": side})
         await ref.serve_player(link, side)
 

@@ -227,7 +227,8 @@ class Referee:
         if problems:
             raise await handshake.refuse(link, problems)
         self.start_clock()
-        seat.announce(f"{side} connected", connected=True)
+        names = {s.id: s.name for s in self.match.scenario.sides}
+        seat.announce(f"{names.get(side, side)} connected", connected=True)
         if self.on_change is not None:
             self.on_change(self)
         try:

@@ -158,7 +158,7 @@ class ServedSideDialog(ModalScreen[None]):
             return
         open_match(self.app, made["match"])
         if made.get("code"):
-            self.app.notify(f"Invite code for 'hexwar join HOST:PORT --server --code "
+            self.app.notify(f"Invite code for 'hexwar join {made.get('address', 'HOST:PORT')} --server --code "
                             f"{made['code']}': {made['code']}", timeout=30)
 
 
