@@ -214,6 +214,8 @@ class Server:
         self.sessions = 0
         self.children: set[int] = set()  # UI processes (each the leader of its process group)
         self.stopping = asyncio.Event()  # set as the server stops: every session ends
+        #: the program a session runs for a player (the terminal UI; a test may run another)
+        self.ui_command = lambda name: python_argv("served-session", "--player", name)
         self.acceptor: Any = None
         self.port = 0
         self.host = "127.0.0.1"
@@ -387,7 +389,7 @@ class Server:
                 env["NO_COLOR"] = "1"
             if sent.get("COLORTERM") in ("truecolor", "24bit"):
                 env["COLORTERM"] = "truecolor"
-            code = await run_on_pty(process, python_argv("served-session", "--player", name), env,
+            code = await run_on_pty(process, self.ui_command(name), env,
                                     idle_timeout=self.limits.idle_seconds, on_start=on_start,
                                     cwd=home, on_crash=lambda status, report: _log_crash(name, status, report),
                                     stop=self.stopping, on_end=on_end)
