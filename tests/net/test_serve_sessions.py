@@ -1,0 +1,107 @@
+"""Issue 36, the small items on the server side, over real SSH on 127.0.0.1: the same player
+opening a match from a second session takes it over (a frozen first client no longer keeps it
+"open in another session"), and the older session cannot take it back; a player adds a key and
+logs in with either; the server's folders and files are private; a mosh client is told how to
+reach hexwar; TERM=dumb gets no colour."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+
+import asyncssh
+
+from test_serve import Screen, connect, keys, open_ui, server  # noqa: F401 - fixtures
+from test_serve_matches import ENTER, _wait_match, new_match, play_one, step, until
+
+
+async def test_a_second_session_of_the_same_player_takes_the_match_over(server, keys):
+    async with connect(server, "alice", keys[0]) as first_conn, connect(server, "alice", keys[0]) as second_conn:
+        first = await open_ui(first_conn)
+        await new_match(first)
+        ref = await asyncio.wait_for(_wait_match(server), 30)
+        await until(lambda: ref.connected("red"))
+        old_link = ref.seats["red"].link
+        second = await open_ui(second_conn)   # the first client is "frozen": it never answers again
+        await second.wait_for("Lobby: play other players")
+        await step(second, [ENTER], "YOUR TURN")
+        await step(second, [ENTER], "your turn", "waiting for")
+        await until(lambda: ref.seats["red"].link is not None and ref.seats["red"].link is not old_link, 30)
+        assert b"open in another of your sessions" not in second.seen
+        taken = ref.seats["red"].link
+        await asyncio.sleep(3)   # the first session's reconnects are refused: the seat stays
+        assert ref.seats["red"].link is taken
+        await play_one(second, ref)
+
+
+async def test_a_player_adds_a_key_and_logs_in_with_either(server, keys):
+    new_key = asyncssh.generate_private_key("ssh-ed25519")
+    async with connect(server, "bea", keys[0]) as conn:          # the account: a real session
+        screen = await open_ui(conn)
+        await screen.wait_for("playing as bea")
+        screen.process.stdin.write(b"\x11")
+        await asyncio.wait_for(screen.process.wait(), 30)
+    async with connect(server, "bea", keys[0]) as conn:
+        added = await conn.run("add-key", input=new_key.export_public_key().decode(), timeout=30)
+        listed = await conn.run("keys", timeout=30)
+    assert added.exit_status == 0 and "added to bea's keys" in added.stdout, added.stdout
+    assert listed.stdout.split() == server.accounts.fingerprints("bea") and len(listed.stdout.split()) == 2
+    async with connect(server, "bea", new_key) as conn:          # the new key is bea now
+        screen = await open_ui(conn)
+        await screen.wait_for("playing as bea")
+    # a stranger cannot add a key to bea (their key is refused at login) nor under a free name
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    async with connect(server, "cyd", stranger) as conn:
+        out = await conn.run("add-key", timeout=30)   # refused before it reads a key
+    assert out.exit_status == 1 and "log in once with a terminal first" in out.stdout
+    assert not server.accounts.owns("bea", stranger)
+
+
+async def test_the_servers_folders_and_files_are_private(server, keys):
+    async with connect(server, "cal", keys[0]) as conn:
+        screen = await open_ui(conn)
+        await screen.wait_for("playing as cal")
+        screen.process.stdin.write(b"\x11")
+        await asyncio.wait_for(screen.process.wait(), 30)
+    loose = []
+    for root, dirs, files in os.walk(server.home):
+        for d in dirs:
+            mode = stat.S_IMODE(os.stat(os.path.join(root, d)).st_mode)
+            if mode != 0o700:
+                loose.append((os.path.join(root, d), oct(mode)))
+        for f in files:
+            path = os.path.join(root, f)
+            if stat.S_ISSOCK(os.stat(path).st_mode):
+                continue
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+            if mode & 0o077:
+                loose.append((path, oct(mode)))
+    assert (server.home / "players" / "cal").is_dir()
+    assert not loose, loose
+
+
+async def test_a_mosh_client_is_told_the_route_through_a_shell_host(server, keys):
+    async with connect(server, "dan", keys[0]) as conn:
+        out = await conn.run("mosh-server new -s -c 256 -l LANG=en_US.UTF-8", timeout=30)
+    assert out.exit_status == 1
+    assert "mosh-server" in out.stdout and "mosh yourhost -- ssh -t -p" in out.stdout
+    assert "hexwar is played in a terminal" not in out.stdout
+
+
+def _environ(pid: int) -> dict[str, str]:
+    with open(f"/proc/{pid}/environ", "rb") as f:
+        pairs = [p.split(b"=", 1) for p in f.read().split(b"\0") if b"=" in p]
+    return {k.decode(): v.decode() for k, v in pairs}
+
+
+async def test_a_dumb_terminal_gets_no_colour(server, keys):
+    async with connect(server, "eve", keys[0]) as conn:
+        process = await conn.create_process(term_type="dumb", term_size=(80, 24), encoding=None,
+                                            env={"COLORTERM": "truecolor"})
+        screen = Screen(process)
+        await screen.wait_for("playing as eve")
+        (pid,) = server.children
+        env = _environ(pid)
+        assert env["TERM"] == "dumb" and env["NO_COLOR"] == "1" and "COLORTERM" not in env
+        assert b"\x1b[38;2;" not in screen.seen and b"\x1b[48;2;" not in screen.seen   # no 24-bit colour
