@@ -20,7 +20,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from hexwar.net.serve import Limits, Server
 
-MSG_DISCONNECT, MSG_KEXINIT, MSG_KEX_ECDH_INIT, MSG_KEX_ECDH_REPLY = 1, 20, 30, 31
+MSG_KEXINIT, MSG_NEWKEYS, MSG_KEX_ECDH_INIT, MSG_KEX_ECDH_REPLY = 20, 21, 30, 31
 
 
 @pytest.fixture
@@ -55,9 +55,20 @@ def _read_packet(sock: socket.socket) -> bytes:
     return body[:len(body) - pad]
 
 
-def _guessing_client(port: int) -> int:
-    """Dropbear's opening: version, KEXINIT saying a guessed packet follows, the guessed
-    curve25519 ECDH_INIT at once. Returns the message number the server answers with."""
+def _name_lists(kexinit: bytes) -> list[list[bytes]]:
+    at, lists = 17, []   # message number and cookie first
+    for _ in range(10):
+        (n,) = struct.unpack(">I", kexinit[at:at + 4])
+        lists.append(kexinit[at + 4:at + 4 + n].split(b","))
+        at += 4 + n
+    return lists
+
+
+def _guessing_client(port: int) -> tuple[bytes, list[int]]:
+    """Dropbear's opening: version, a KEXINIT saying a guessed packet follows, the guessed
+    curve25519 ECDH_INIT at once; like Dropbear, it judges its guess by RFC 4253 7.1 (wrong when
+    the server's first kex method is another) and then sends ECDH_INIT again. Returns the
+    server's first kex method and the messages it answers with."""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         sock.sendall(b"SSH-2.0-guesser_1.0\r\n")
         line = b""
@@ -66,19 +77,22 @@ def _guessing_client(port: int) -> int:
         assert line.startswith(b"SSH-2.0-")
         server_kexinit = _read_packet(sock)
         assert server_kexinit[0] == MSG_KEXINIT
+        server_first = _name_lists(server_kexinit)[0][0]
         lists = [b"curve25519-sha256", b"ssh-ed25519", b"aes128-ctr", b"aes128-ctr", b"hmac-sha2-256",
                  b"hmac-sha2-256", b"none", b"none", b"", b""]
         kexinit = bytes([MSG_KEXINIT]) + os.urandom(16) + b"".join(_string(n) for n in lists) + b"\x01" + bytes(4)
         public = X25519PrivateKey.generate().public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
-        sock.sendall(_packet(kexinit) + _packet(bytes([MSG_KEX_ECDH_INIT]) + _string(public)))
-        try:
-            return _read_packet(sock)[0]
-        except socket.timeout:
-            return -1   # the guessed packet was thrown away: the server waits for another
+        init = _packet(bytes([MSG_KEX_ECDH_INIT]) + _string(public))
+        sock.sendall(_packet(kexinit) + init)
+        if server_first != lists[0]:   # a wrong guess by the RFC's rule: Dropbear sends it again
+            sock.sendall(init)
+        return server_first, [_read_packet(sock)[0], _read_packet(sock)[0]]   # ECDH_REPLY, NEWKEYS
 
 
 async def test_a_guessed_curve25519_key_exchange_packet_is_answered(server):
-    assert await asyncio.to_thread(_guessing_client, server.port) == MSG_KEX_ECDH_REPLY
+    first, answers = await asyncio.to_thread(_guessing_client, server.port)
+    assert first == b"curve25519-sha256"   # so Dropbear's guess is right by its own rule too
+    assert answers == [MSG_KEX_ECDH_REPLY, MSG_NEWKEYS]
 
 
 def _openssh_key(tmp_path, name: str):
