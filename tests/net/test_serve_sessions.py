@@ -105,3 +105,27 @@ async def test_a_dumb_terminal_gets_no_colour(server, keys):
         env = _environ(pid)
         assert env["TERM"] == "dumb" and env["NO_COLOR"] == "1" and "COLORTERM" not in env
         assert b"\x1b[38;2;" not in screen.seen and b"\x1b[48;2;" not in screen.seen   # no 24-bit colour
+
+
+def _ssh(port: int, name: str, paths, *command: str):
+    import subprocess
+    argv = ["ssh", "-p", str(port), *[a for p in paths for a in ("-i", str(p))], "-o", "BatchMode=no",
+            "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+            "-o", "LogLevel=INFO", "-F", "/dev/null", f"{name}@127.0.0.1", *command]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+@__import__("pytest").mark.skipif(__import__("shutil").which("ssh") is None, reason="needs the OpenSSH client")
+async def test_a_player_with_several_keys_is_not_told_the_name_is_taken_when_the_next_key_is_theirs(
+        server, keys, tmp_path):
+    server.accounts.claim("fay", keys[0])
+    paths = []
+    for i, key in enumerate((keys[1], keys[0])):   # the wrong key first, as an agent may offer it
+        path = tmp_path / f"id{i}"
+        key.write_private_key(str(path))
+        os.chmod(path, 0o600)
+        paths.append(path)
+    both = await asyncio.to_thread(_ssh, server.port, "fay", paths, "keys")
+    assert both.returncode == 0 and "belongs to another key" not in both.stderr, both.stderr
+    wrong = await asyncio.to_thread(_ssh, server.port, "fay", paths[:1], "keys")
+    assert wrong.returncode == 255 and "the name 'fay' belongs to another key" in wrong.stderr, wrong.stderr
