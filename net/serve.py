@@ -112,6 +112,7 @@ class _Login(asyncssh.SSHServer):
         self.key: asyncssh.SSHKey | None = None      # the identity: a key whose signature verified
         self._offered: asyncssh.SSHKey | None = None  # the key of the auth attempt under way
         self.refusal: str | None = None  # why this connection is refused (it is told at auth)
+        self.key_refusal: str | None = None  # why the last key offered may not log in
         self.username = ""
         self.native_match: Referee | None = None  # the match a native client's code named
         self.code: str | None = None
@@ -146,6 +147,15 @@ class _Login(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
+    def kbdint_auth_supported(self) -> bool:
+        return self.key_refusal is not None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """Every key the client had was refused: now say why (an auth banner), and fail."""
+        if self.key_refusal is not None and self.conn is not None:
+            self.conn.send_auth_banner(f"hexwar: {self.key_refusal}\r\n")
+        return False
+
     def password_auth_supported(self) -> bool:
         return self.username in NATIVE  # an installed hexwar's invite or watch code
 
@@ -169,8 +179,9 @@ class _Login(asyncssh.SSHServer):
             return ok
         why = self.server.accounts.problem(username, key)
         if why is not None:
-            if self.conn is not None:
-                self.conn.send_auth_banner(f"hexwar: {why}\r\n")
+            # not said yet: a player with several keys may offer the right one next; it is said
+            # only once every key failed, when the client falls back to keyboard-interactive
+            self.key_refusal = why
             return False
         self._offered = key
         return True
