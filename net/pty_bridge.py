@@ -159,7 +159,13 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
             loop.remove_reader(master)
             closed.set()
             return
-        process.stdout.write(data)
+        try:
+            process.stdout.write(data)
+        except (BrokenPipeError, ConnectionError, asyncssh.Error):
+            # the client is gone (its channel closed under us): not an error of ours; the
+            # program is hung up on when the reading side sees the end
+            loop.remove_reader(master)
+            return
         # a client that does not read fills the channel window: stop reading from the program
         # until asyncssh has drained, so its output waits in the kernel, not in our memory
         if process.channel.get_write_buffer_size() > 4 * CHUNK:
