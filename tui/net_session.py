@@ -556,9 +556,11 @@ class NetGameScreen(GameScreen):
         if s.over or s.spectator:
             self.app.back_to_menu()
             return
-        self.app.push_screen(Confirm("Leave the network game?",
-                                     "The opponent sees you disconnect. The match is journaled in\n"
-                                     f"{s.path}\nand can be continued with --resume."),
+        text = ("The match stays on the server, your seat kept for you:\ncome back to it from the lobby."
+                if getattr(self.app, "served", False) else   # no server paths or CLI advice over ssh
+                "The opponent sees you disconnect. The match is journaled in\n"
+                f"{s.path}\nand can be continued with --resume.")
+        self.app.push_screen(Confirm("Leave the network game?", text),
                              lambda yes: yes and self.app.back_to_menu())
 
 

@@ -129,3 +129,15 @@ async def test_a_player_with_several_keys_is_not_told_the_name_is_taken_when_the
     assert both.returncode == 0 and "belongs to another key" not in both.stderr, both.stderr
     wrong = await asyncio.to_thread(_ssh, server.port, "fay", paths[:1], "keys")
     assert wrong.returncode == 255 and "the name 'fay' belongs to another key" in wrong.stderr, wrong.stderr
+
+
+async def test_leaving_a_served_match_shows_no_server_path_or_resume_advice(server, keys):
+    async with connect(server, "gil", keys[0]) as conn:
+        screen = await open_ui(conn)
+        await new_match(screen)
+        ref = await asyncio.wait_for(_wait_match(server), 30)
+        await until(lambda: ref.connected("red"))
+        await screen.wait_for("your turn", "waiting for")
+        await step(screen, ["M"], "Leave the network game?")
+        await screen.wait_for("come back to it from the lobby")
+        assert b"--resume" not in screen.seen and str(server.home).encode() not in screen.seen
