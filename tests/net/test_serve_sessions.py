@@ -141,3 +141,13 @@ async def test_leaving_a_served_match_shows_no_server_path_or_resume_advice(serv
         await step(screen, ["M"], "Leave the network game?")
         await screen.wait_for("come back to it from the lobby")
         assert b"--resume" not in screen.seen and str(server.home).encode() not in screen.seen
+
+
+async def test_the_invite_toast_names_the_address_the_player_reached(server, keys):
+    async with connect(server, "hal", keys[0]) as conn:
+        screen = await open_ui(conn, size=(160, 40))
+        await new_match(screen, invite=True)
+        ref = await asyncio.wait_for(_wait_match(server), 30)
+        await screen.wait_for(f"Invite code for 'hexwar join 127.0.0.1:{server.port} --server")  # (wrapped here)
+        await screen.wait_for(ref.info.code)
+        assert b"HOST:PORT" not in screen.seen
