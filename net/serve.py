@@ -525,17 +525,19 @@ class Server:
         await ref.serve_player(link, identity_side, check=bind)
 
     async def close(self) -> None:
+        # no new connections; every session hangs up on its UI and resets its player's terminal
+        # with a line saying why; what is still running after a few seconds is killed
         if self.acceptor is not None:
             self.acceptor.close()
-            await self.acceptor.wait_closed()
-        # every session hangs up on its UI and resets its player's terminal with a line saying
-        # why; what is still running after a few seconds is killed
         self.stopping.set()
         deadline = time.monotonic() + STOP_SECONDS
         while self.sessions and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.1)  # let the last lines and exit statuses leave
         self._hang_up_children()
+        if self.acceptor is not None:  # (waits for open connections on some Pythons: bounded)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.acceptor.wait_closed(), 1.0)
         self.matches.close()
         await self.lobby.close()
         self.accounts.close()
