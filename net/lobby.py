@@ -7,6 +7,8 @@ never says who it is, so it can act only as its own player. A request is one JSO
 * ``{"op": "lobby"}``: the player's own matches (whose turn), open seats, matches to watch;
 * ``{"op": "create", "scenario": ID, "side": S, "invite": bool}``: a new match, the player in
   seat S, the other seat open (with ``invite``, also a code for a native ``hexwar join``);
+* ``{"op": "follow"}``: the connection stays open and carries ``{"changed": true}`` after any
+  change a lobby shows (at most one a second), so a lobby redraws only when something changed;
 * ``{"op": "play", "match": ID}`` / ``{"op": "watch", "match": ID}``: the answer line, then the
   same socket carries protocol 2 to the match's referee (``referee.Referee``), as a guest or a
   spectator, so the UI's network game screen is the one ``hexwar join`` uses.
@@ -35,6 +37,8 @@ from .referee import Matches
 log = logging.getLogger("hexwar.net")
 SOCKET_ENV, TICKET_ENV = "HEXWAR_SERVE_SOCKET", "HEXWAR_SERVE_TICKET"
 MAX_REQUEST = 4096
+#: the least time between two change notes to one lobby (changes in between make one note)
+FOLLOW_SECONDS = 1.0
 REQUEST_SECONDS = 10.0
 
 
@@ -47,6 +51,7 @@ class LobbyService:
         self.addresses: dict[str, str] = {}
         self.order: dict[str, int] = {}  # tickets in the order their sessions started
         self.issued = 0
+        self.followers: dict[str, asyncio.Task] = {}  # ticket -> its session's follow connection
         self.holders: dict[tuple[str, str], str] = {}  # (match, side) -> the ticket playing it
         self.server: asyncio.AbstractServer | None = None
 
@@ -64,6 +69,9 @@ class LobbyService:
         self.tickets.pop(ticket, None)
         self.addresses.pop(ticket, None)
         self.order.pop(ticket, None)
+        follower = self.followers.pop(ticket, None)
+        if follower is not None:
+            follower.cancel()
         for seat in [k for k, v in self.holders.items() if v == ticket]:
             del self.holders[seat]
 
@@ -114,12 +122,37 @@ class LobbyService:
         finally:
             writer.close()
 
+    async def _follow(self, ticket: str, writer: Any) -> None:
+        """Keep the connection and send ``{"changed": true}`` after a change a lobby shows, at
+        most once per ``FOLLOW_SECONDS``: an idle lobby asks nothing and redraws nothing."""
+        old = self.followers.pop(ticket, None)
+        if old is not None:  # one follower per session: a new one replaces the old
+            old.cancel()
+        changed = asyncio.Event()
+        self.matches.listeners.append(changed.set)
+        self.followers[ticket] = asyncio.current_task()
+        try:
+            await _answer(writer, {"ok": True})
+            while ticket in self.tickets:
+                await changed.wait()
+                changed.clear()
+                writer.write(b'{"changed": true}\n')
+                await writer.drain()
+                await asyncio.sleep(FOLLOW_SECONDS)
+        finally:
+            self.matches.listeners.remove(changed.set)
+            if self.followers.get(ticket) is asyncio.current_task():
+                del self.followers[ticket]
+
     async def _serve(self, name: str, request: dict[str, Any], reader: Any, writer: Any, ticket: str) -> None:
         address = self.addresses.get(ticket, "HOST:PORT")
         op = request.get("op")
         me = f"player:{name}"
         if op == "lobby":
             await _answer(writer, {"ok": True, **self.matches.lobby(name)})
+            return
+        if op == "follow":
+            await self._follow(ticket, writer)
             return
         if op == "create":
             try:
@@ -210,6 +243,19 @@ async def ask(op: str, **fields: Any) -> dict[str, Any]:
     answer, _, writer = await _open({"op": op, **fields})
     writer.close()
     return answer
+
+
+async def follow() -> Any:
+    """Yields once per change the server's lobby shows (``follow``), until the link ends."""
+    _, reader, writer = await _open({"op": "follow"})
+    try:
+        while True:
+            line = await reader.readline()
+            if not line:
+                return
+            yield None
+    finally:
+        writer.close()
 
 
 class _Closer:

@@ -154,3 +154,16 @@ async def test_the_invite_toast_names_the_address_the_player_reached(server, key
         await until(lambda: wanted in re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", screen.seen), 60)
         await screen.wait_for(ref.info.code)
         assert b"HOST:PORT" not in screen.seen
+
+
+async def test_a_lobby_is_told_of_a_new_match_without_asking(server, keys):
+    """Bob's lobby sits idle (it polls nothing); Alice makes a match; Bob's lobby shows it at
+    once, well before the old 15 s poll would have."""
+    async with connect(server, "alice", keys[0]) as a_conn, connect(server, "bob", keys[1]) as b_conn:
+        alice, bob = await open_ui(a_conn), await open_ui(b_conn)
+        await bob.wait_for("Lobby: play other players")
+        await step(bob, [ENTER], "Open matches to join (0)")
+        await until(lambda: len(server.lobby.followers) == 1, 10)   # bob's lobby follows the server's notes
+        await new_match(alice)
+        await asyncio.wait_for(_wait_match(server), 30)
+        await bob.wait_for("Open matches to join (1)", limit=8)
