@@ -71,7 +71,8 @@ def cpu_ticks(pid: int) -> int:
 async def idle_lobbies(n: int, seconds: float) -> dict:
     """``n`` sessions in the lobby, idle: what they cost in memory and CPU, and what they are sent."""
     with tempfile.TemporaryDirectory() as home:
-        server = await Server(Path(home), Limits(per_address=n + 2, sessions=n + 2)).start("127.0.0.1", 0)
+        server = await Server(Path(home), Limits(per_address=n + 2, sessions=n + 2, new_accounts_per_address=n + 2,
+                                                 new_accounts_burst=n + 2)).start("127.0.0.1", 0)
         clients, times = [], []
         try:
             for i in range(n):
