@@ -35,7 +35,7 @@ from .keys import fingerprint, host_key, import_public, public_line
 from .limits import Buckets, Gate, Limits as NetLimits, LoginThrottle
 from .link import Link
 from .lobby import SOCKET_ENV, TICKET_ENV, LobbyService
-from .pty_bridge import QUIT, python_argv, run_on_pty
+from .pty_bridge import python_argv, run_on_pty
 from . import serve_log
 from .referee import Matches, Referee
 from .server import REFUSING_AT_ONCE, SUBSYSTEM, refuse_readably
@@ -134,6 +134,8 @@ class _Login(asyncssh.SSHServer):
             self.conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.key_refusal is not None and self.key is None and self.native_match is None:
+            self.server.refused(self.address, self.key_refusal, self.username)  # every key it had
         self.server.matches.release_code(self)  # an invite code this login spent, if still unused
         self.server.gate.leave(self)
         self.server.refusing.discard(self)

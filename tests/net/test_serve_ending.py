@@ -155,3 +155,19 @@ async def test_a_refusal_is_one_line_naming_the_address_and_why(server, key, cap
     assert result.exit_status == 1
     (refused,) = events(caplog, "refused")
     assert refused == {"event": "refused", "name": "pia", "why": "no terminal", "from": "127.0.0.1"}
+
+
+async def test_a_key_refused_for_a_taken_name_is_one_refused_line(server, key, caplog):
+    caplog.set_level(logging.INFO, logger="hexwar.serve")
+    server.accounts.claim("quinn", key)
+    other = asyncssh.generate_private_key("ssh-ed25519")
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(server, "quinn", other):
+            pass
+    for _ in range(100):
+        if events(caplog, "refused"):
+            break
+        await asyncio.sleep(0.05)
+    (refused,) = events(caplog, "refused")
+    assert refused["name"] == "quinn" and "belongs to another key" in refused["why"]
+    assert not events(caplog, "login")
