@@ -16,7 +16,7 @@ from .state import State
 
 if TYPE_CHECKING:
     from .hexgrid import Hex
-    from .hexmap import HexMap
+    from .board import Board
     from .movement import Route
     from .scenario import Scenario
 
@@ -28,7 +28,8 @@ class Game:
         self.state = state if state is not None else self.ruleset.initial_state(scenario)
 
     @property
-    def map(self) -> "HexMap":
+    def map(self) -> "Board":
+        """The board: a ``HexMap`` or an ``AreaMap`` (engine/board.py)."""
         return self.scenario.map
 
     @property

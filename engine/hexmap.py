@@ -74,6 +74,9 @@ def _pair_features(hexside_features: dict) -> dict:
 class HexMap:
     """A rectangle of ``width`` columns by ``height`` rows in offset layout."""
 
+    #: which kind of board this is (``AreaMap.kind`` is "area"); a class constant, not a field
+    kind = "hex"
+
     width: int
     height: int
     orientation: str = "pointy"

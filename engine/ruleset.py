@@ -15,7 +15,7 @@ from .orders import Event, Order, event
 from .state import State
 
 if TYPE_CHECKING:
-    from .hexmap import HexMap
+    from .board import Board
     from .movement import Route
     from .scenario import Scenario
 
@@ -28,7 +28,7 @@ class Position(Protocol):
     state: State
 
     @property
-    def map(self) -> "HexMap": ...
+    def map(self) -> "Board": ...
 
     @property
     def ruleset(self) -> "Ruleset": ...

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .hexgrid import Hex
-from .hexmap import HexMap
+from .board import Board, Place
 
 
 @dataclass(frozen=True)
@@ -31,21 +30,22 @@ class DivisionSpec:
 @dataclass(frozen=True)
 class UnitSpec:
     """A unit as the scenario sets it up. ``stats`` already merges the ruleset's defaults for
-    ``kind`` with the scenario's overrides; ``hex`` is None for units that enter later
-    (``entry_turn``) or start off the map in a holding box (``box``)."""
+    ``kind`` with the scenario's overrides; ``hex`` is the unit's place on the board (a hex, or
+    a space id on an area map), None for units that enter later (``entry_turn``) or start off
+    the map in a holding box (``box``)."""
 
     id: str
     side: str
     kind: str
     name: str
-    hex: Hex | None
+    hex: Place | None
     facing: int
     stats: dict[str, Any]
     strength: int
     division: str = ""
     grade: str = "average"
     entry_turn: int | None = None
-    entry_hexes: tuple[Hex, ...] = ()
+    entry_hexes: tuple[Place, ...] = ()
     #: off-map holding box the unit starts in (e.g. "rout": already lost before the battle)
     box: str = ""
 
@@ -58,7 +58,8 @@ class Scenario:
     id: str
     title: str
     ruleset: str
-    map: HexMap
+    #: the board: a ``HexMap`` or an ``AreaMap`` (``map.kind`` says which)
+    map: Board
     sides: tuple[SideSpec, ...]
     units: tuple[UnitSpec, ...]
     turns: int
@@ -67,6 +68,8 @@ class Scenario:
     victory: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)
     notes: str = ""
+    #: the scenario's cards (``[[cards]]``), for rulesets that play with decks: plain tables
+    cards: tuple[dict[str, Any], ...] = ()
     source_path: str = ""
     source_text: str = ""
     source_hash: str = ""

@@ -87,6 +87,8 @@ def _encode_unit(d: dict[str, Any]) -> bytes:
     h = d["hex"]
     if h is None:
         where = b"\xc0"
+    elif type(h) is str:  # a space of an area map (engine/board.py)
+        where = scalar_bytes(h)
     else:
         where = _FIXARRAY2 + scalar_bytes(h[0]) + scalar_bytes(h[1])
     marks = d["marks"]
@@ -132,6 +134,9 @@ def _marks(value: Any, enc: bytes | None = None) -> Marks:
 class Unit:
     """One counter on the map (or off it: ``hex`` is None when eliminated or not yet entered).
 
+    ``hex`` is the unit's place on its board (engine/board.py): a ``Hex`` on a hex map, a space
+    id (a str) on an area map; the engine stores and compares it without reading it.
+
     ``stats`` are the unit's printed values (move, range, strength...) and never change (state
     copies share them);
     ``strength`` is what it has left (strength points, steps); ``marks`` holds the ruleset's
@@ -142,7 +147,7 @@ class Unit:
     side: str
     kind: str
     name: str
-    hex: Hex | None
+    hex: Hex | str | None
     strength: int
     max_strength: int
     facing: int = 0
@@ -206,7 +211,7 @@ class Unit:
 
     def to_data(self) -> list[Any]:
         return [self.id, self.side, self.kind, self.name,
-                None if self.hex is None else [self.hex[0], self.hex[1]],
+                _place_data(self.hex),
                 self.strength, self.max_strength, self.facing, self.division, self.grade,
                 dict(self.stats), dict(self.marks)]
 
@@ -214,8 +219,22 @@ class Unit:
     def from_data(cls, d: list[Any]) -> "Unit":
         (uid, side, kind, name, h, strength, max_strength, facing, division, grade,
          stats, marks) = d
-        return cls(uid, side, kind, name, None if h is None else Hex(h[0], h[1]), strength,
+        return cls(uid, side, kind, name, _place_of(h), strength,
                    max_strength, facing, division, grade, dict(stats), dict(marks))
+
+
+def _place_data(h: Any) -> Any:
+    """A unit's place as plain data: None, a space id as it is, a hex as ``[q, r]``."""
+    if h is None or type(h) is str:
+        return h
+    return [h[0], h[1]]
+
+
+def _place_of(h: Any) -> Hex | str | None:
+    """The place ``_place_data`` wrote, read back."""
+    if h is None or type(h) is str:
+        return h
+    return Hex(h[0], h[1])
 
 
 #: sets a new Unit's whole ``__dict__`` through the class's own descriptor: what
@@ -581,7 +600,7 @@ def _moved_occupancy(units: dict[str, Unit], key: tuple[Any, ...], kept: tuple[A
     occ = dict(old)
     remade: dict[Hex, None] = {}
     for h in touched:
-        if type(h) is not Hex:
+        if type(h) is not Hex and type(h) is not str:  # a space id is its own key
             h = Hex(*h)
         here = sorted(u.id for u in occ.get(h, ()) if where.get(u.id) == h)
         here.extend(uid for uid in changed if where.get(uid) == h and uid not in here)

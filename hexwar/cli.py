@@ -17,6 +17,13 @@ from typing import Any, Sequence
 
 from hexwar import __version__
 from hexwar.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED, UserError
+from hexwar.plaintext import plain_text
+
+
+def _say(text: str = "") -> None:
+    """Print words that come from a file (titles, names, notes) as plain text: a scenario file's
+    escape sequence must not reach the terminal."""
+    print(plain_text(text))
 
 
 def _print_json(data: Any) -> None:
@@ -38,12 +45,12 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(rows)
     else:
-        print(f"{'id':<22} {'ruleset':<10} {'turns':>5}  title / sides")
+        _say(f"{'id':<22} {'ruleset':<10} {'turns':>5}  title / sides")
         for r in rows:
             sides = " vs ".join(x["name"] for x in r["sides"])
-            print(f"{r['id']:<22} {r['ruleset']:<10} {r['turns']:>5}  {r['title']} ({sides})")
+            _say(f"{r['id']:<22} {r['ruleset']:<10} {r['turns']:>5}  {r['title']} ({sides})")
     for p in problems:
-        print(f"warning: {p}", file=sys.stderr)
+        print(plain_text(f"warning: {p}"), file=sys.stderr)
     return EXIT_OK
 
 
@@ -55,13 +62,26 @@ def _unit_row(scenario, u) -> dict[str, Any]:
             "entry_hexes": [m.label(h) for h in u.entry_hexes], "stats": u.stats}
 
 
+def _area_map_data(m) -> dict[str, Any]:
+    """An area map as plain data: its spaces (with their neighbours), sea zones and lines."""
+    return {"kind": "area",
+            "spaces": [{"id": sp.id, "name": sp.name, "terrain": sp.terrain, "fort": sp.fort,
+                        "vp": sp.vp, "sea_zones": list(sp.sea_zones), "control": sp.control,
+                        "home": sp.home, "neighbors": list(m.neighbors(sp.id))}
+                       for sp in sorted(m.spaces, key=lambda sp: sp.id)],
+            "seas": [{"id": z.id, "name": z.name, "control": z.control,
+                      "contestable": z.contestable, "ports": list(m.ports(z.id))}
+                     for z in m.sea_zones],
+            "labels": dict(sorted(m.labels.items()))}
+
+
 def describe_data(scenario) -> dict[str, Any]:
     from hexwar.engine.hexgrid import hexside_hexes
     m = scenario.map
     return {
         "id": scenario.id, "title": scenario.title, "ruleset": scenario.ruleset,
         "turns": scenario.turns, "first_player": scenario.first_player,
-        "map": {"width": m.width, "height": m.height, "orientation": m.orientation,
+        "map": _area_map_data(m) if m.kind == "area" else {"width": m.width, "height": m.height, "orientation": m.orientation,
                 "parity": m.parity, "labels": {k: m.label(v) for k, v in sorted(m.labels.items())},
                 "hexsides": sorted([*sorted(m.label(h) for h in hexside_hexes(side)), feature]
                                    for side, feats in m.hexside_features.items() for feature in feats),
@@ -78,32 +98,45 @@ def cmd_describe(args: argparse.Namespace) -> int:
     scenario = _load(args.scenario)
     data = describe_data(scenario)
     if args.json:
-        _print_json(data)
+        _print_json(data)  # json.dumps writes control characters as \u escapes
         return EXIT_OK
     m = data["map"]
-    print(f"{scenario.title} [{scenario.id}] — ruleset {scenario.ruleset}, {scenario.turns} turns")
-    print(f"map {m['width']}x{m['height']} hexes, {m['orientation']}-top, {m['parity']} offset")
+    _say(f"{scenario.title} [{scenario.id}] — ruleset {scenario.ruleset}, {scenario.turns} turns")
+    if m.get("kind") == "area":
+        _say(f"map of {len(m['spaces'])} spaces")
+        for sp in m["spaces"]:
+            extra = [f"fort {sp['fort']}"] if sp["fort"] else []
+            extra += [f"{sp['vp']} VP"] if sp["vp"] is not None else []
+            extra += [f"port on {', '.join(sp['sea_zones'])}"] if sp["sea_zones"] else []
+            _say(f"  {sp['name']} ({sp['terrain']}{', ' if extra else ''}{', '.join(extra)}), "
+                  f"held by {sp['control'] or 'nobody'}; to {', '.join(sp['neighbors']) or '-'}")
+        for z in m["seas"]:
+            _say(f"  sea {z['name']}: held by {z['control'] or 'nobody'}; ports {', '.join(z['ports'])}")
+    else:
+        _say(f"map {m['width']}x{m['height']} hexes, {m['orientation']}-top, {m['parity']} offset")
     for name, label in m["labels"].items():
-        print(f"  {label} {name}")
+        _say(f"  {label} {name}")
     for side in data["sides"]:
-        print(f"\n{side['name']} ({side['id']}), home edge {side['home_edge'] or '-'}")
+        _say(f"\n{side['name']} ({side['id']}), home edge {side['home_edge'] or '-'}")
         for d in data["divisions"]:
             if d["side"] == side["id"]:
                 routs = (f"routs at {d['rout_threshold']}" if d["rout_threshold"] is not None
                          else "no rout number")
-                print(f"  division {d['id']}: {d['name']}, {routs}")
+                _say(f"  division {d['id']}: {d['name']}, {routs}")
         for u in data["units"]:
             if u["side"] != side["id"]:
                 continue
             where = u["hex"] or (f"{u['box']} box" if u["box"] else
                                  f"enters turn {u['entry_turn']} at {','.join(u['entry_hexes'])}")
             stats = " ".join(f"{k}={v}" for k, v in sorted(u["stats"].items()) if k != "strength")
-            print(f"  {u['id']:<18} {u['kind']:<6} {u['name']:<28} str {u['strength']:<2} "
+            _say(f"  {u['id']:<18} {u['kind']:<6} {u['name']:<28} str {u['strength']:<2} "
                   f"{u['grade']:<9} at {where}  {stats}")
-    if args.map:
+    if args.map and m.get("kind") == "area":
+        _say("\n(the spaces above are the map: an area map is not drawn as hexes)")
+    elif args.map:
         from hexwar.textmap import render_map
-        print()
-        print(render_map(scenario))
+        _say()
+        _say(render_map(scenario))
     return EXIT_OK
 
 
@@ -113,11 +146,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         s = load_scenario(args.file)
     except ScenarioError as exc:
         for p in exc.problems:
-            print(p)
+            _say(str(p))
         print(f"{len(exc.problems)} problem(s) found", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, "
-          f"map {s.map.width}x{s.map.height}")
+    board = (f"map of {len(s.map.spaces)} spaces" if s.map.kind == "area"
+             else f"map {s.map.width}x{s.map.height}")
+    _say(f"{args.file}: ok — {s.id} ({s.ruleset}), {len(s.units)} units, {board}")
     return EXIT_OK
 
 

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from hexwar.errors import UserError
+from hexwar.plaintext import plain_text
 from hexwar.tui.theme_names import THEMES
 
 
@@ -71,7 +72,7 @@ def _run(error_console=None, **kwargs) -> int:
     if app.return_code:  # a crash: Textual's return value is then None, which must not read as 0
         return int(app.return_code)
     if app.farewell:  # set when the last game closed: where it is saved, how to resume
-        print(app.farewell)
+        print(plain_text(app.farewell))  # a file name is outside text too
     return int(code or 0)
 
 

@@ -19,6 +19,9 @@ from hexwar.engine.hexmap import EDGES, HexMap
 from hexwar.engine.plain import PlainRecord
 from hexwar.engine.rulesets import KNOWN, get_ruleset
 from hexwar.engine.scenario import DivisionSpec, Scenario, SideSpec, UnitSpec
+from hexwar.engine.board import Board, Place
+
+from .area_loader import build_area_map, build_cards
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 _FIELD = re.compile(r"^[a-z_]+(\[\d+\])?(\.[A-Za-z_]+(\[\d+\])?)*$")
@@ -54,7 +57,7 @@ class _Ctx(PlainRecord):
     def line_of(self, where: str) -> int | None:
         """Best-effort file line for a field path such as ``units[2].hex`` or ``map.rows[4]``."""
         m = re.match(r"^(\w+)\[(\d+)\]", where)
-        if m and m.group(1) in ("units", "sides", "divisions"):
+        if m and m.group(1) in ("units", "sides", "divisions", "spaces", "seas", "cards"):
             hits = [i for i, ln in enumerate(self.text.splitlines(), 1)
                     if ln.strip() == f"[[{m.group(1)}]]"]
             idx = int(m.group(2))
@@ -69,13 +72,13 @@ class _Ctx(PlainRecord):
                         if re.match(rf"^\s*{re.escape(key)}\s*=", lines[n]):
                             return n + 1
                 return start
-        m = re.match(r"^map\.rows\[(\d+)\]", where)
+        m = re.match(r"^map\.(rows|connections)\[(\d+)\]", where)
         if m:
             lines = self.text.splitlines()
             for i, ln in enumerate(lines):
-                if re.match(r"^\s*rows\s*=", ln):
+                if re.match(rf"^\s*{m.group(1)}\s*=", ln):
                     # rows are one per line after "rows = [" (the documented layout)
-                    target = i + 2 + int(m.group(1))
+                    target = i + 2 + int(m.group(2))
                     return target if target <= len(lines) else None
         key = where.rsplit(".", 1)[-1]
         if re.match(r"^\w+$", key):
@@ -178,9 +181,12 @@ def _kind_name(kind: type | tuple) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def _hex(ctx: _Ctx, hmap: HexMap | None, value: Any, where: str) -> Hex | None:
+def _hex(ctx: _Ctx, hmap: Board | None, value: Any, where: str) -> Place | None:
+    """A hex label (a space's id or name on an area map) read to its place on the board."""
     if not isinstance(value, str):
-        ctx.bad(where, f"a hex is written as a CCRR label like \"0304\", got {value!r}")
+        what = "a space is written as its id" if hmap is not None and hmap.kind == "area" \
+            else "a hex is written as a CCRR label like \"0304\""
+        ctx.bad(where, f"{what}, got {value!r}")
         return None
     if hmap is None:
         return None
@@ -194,7 +200,8 @@ def _hex(ctx: _Ctx, hmap: HexMap | None, value: Any, where: str) -> Hex | None:
 # --- the sections ---------------------------------------------------------------------------
 
 def _build(ctx: _Ctx, data: dict) -> Scenario | None:
-    known_top = {"scenario", "map", "sides", "divisions", "units", "victory", "rules"}
+    known_top = {"scenario", "map", "sides", "divisions", "units", "victory", "rules",
+                 "spaces", "seas", "cards"}
     for key in data:
         if key not in known_top:
             ctx.bad(key, f"unknown section (expected one of: {', '.join(sorted(known_top))})")
@@ -215,9 +222,22 @@ def _build(ctx: _Ctx, data: dict) -> Scenario | None:
         else:
             ruleset = get_ruleset(ruleset_id)
 
-    hmap = _build_map(ctx, _get(ctx, data, "map", "", dict) or {}, ruleset)
-    sides = _build_sides(ctx, _get(ctx, data, "sides", "", list, default=[]) or [])
+    map_table = _get(ctx, data, "map", "", dict) or {}
+    board_kind = map_table.get("kind", "hex")
+    hmap: Board | None = None
+    if board_kind == "area":  # named spaces and connections (area_loader.py); sides first
+        sides = _build_sides(ctx, _get(ctx, data, "sides", "", list, default=[]) or [])
+        hmap = build_area_map(ctx, map_table, data, ruleset, [s.id for s in sides])
+    else:
+        if board_kind != "hex":
+            ctx.bad("map.kind", "a map is \"hex\" (the default) or \"area\"")
+        for key in ("spaces", "seas"):
+            if key in data:
+                ctx.bad(key, "only an area map ([map] kind = \"area\") has spaces and sea zones")
+        hmap = _build_map(ctx, map_table, ruleset) if board_kind == "hex" else None
+        sides = _build_sides(ctx, _get(ctx, data, "sides", "", list, default=[]) or [])
     side_ids = [s.id for s in sides]
+    cards = build_cards(ctx, data["cards"], side_ids) if "cards" in data else ()
     first = _get(ctx, head, "first_player", "scenario", str, required=False)
     if first is not None and first not in side_ids:
         ctx.bad("scenario.first_player", f"{first!r} is not a side ({', '.join(side_ids)})")
@@ -231,7 +251,8 @@ def _build(ctx: _Ctx, data: dict) -> Scenario | None:
     scenario = Scenario(
         id=sid, title=title, ruleset=ruleset_id, map=hmap, sides=tuple(sides),
         units=tuple(units), turns=turns, divisions=tuple(divisions), first_player=first,
-        victory=victory, rules=rules, notes=notes, source_path=ctx.path, source_text=ctx.text,
+        victory=victory, rules=rules, notes=notes, cards=cards, source_path=ctx.path,
+        source_text=ctx.text,
         source_hash=blake2b(ctx.text.encode("utf-8"), digest_size=16).hexdigest(),
     )
     for problem in ruleset.check_scenario(scenario):
@@ -404,7 +425,7 @@ def _build_divisions(ctx: _Ctx, items: list, side_ids: list[str]) -> list[Divisi
     return out
 
 
-def _build_units(ctx: _Ctx, items: list, hmap: HexMap | None, ruleset: Any, side_ids: list[str],
+def _build_units(ctx: _Ctx, items: list, hmap: Board | None, ruleset: Any, side_ids: list[str],
                  divisions: dict[str, str]) -> list[UnitSpec]:
     out: list[UnitSpec] = []
     seen: set[str] = set()
@@ -412,7 +433,10 @@ def _build_units(ctx: _Ctx, items: list, hmap: HexMap | None, ruleset: Any, side
     if len(items) > MAX_UNITS:
         ctx.bad("units", f"at most {MAX_UNITS} units")
         return out
-    names = DIRECTION_NAMES[hmap.orientation] if hmap else DIRECTION_NAMES["pointy"]
+    area = hmap is not None and hmap.kind == "area"
+    names = DIRECTION_NAMES[hmap.orientation] if hmap and not area else DIRECTION_NAMES["pointy"]
+    # where a unit starts: a hex on a hex map, a space on an area map (its id or name)
+    place_key, other_key = ("space", "hex") if area else ("hex", "space")
     for i, u in enumerate(items):
         where = f"units[{i}]"
         if not isinstance(u, dict):
@@ -465,18 +489,20 @@ def _build_units(ctx: _Ctx, items: list, hmap: HexMap | None, ruleset: Any, side
         else:
             ctx.bad(f"{where}.facing", f"a direction 0-5 or one of {', '.join(names)}")
         h = None
-        if "hex" in u:
-            h = _hex(ctx, hmap, u["hex"], f"{where}.hex")
+        if other_key in u:
+            ctx.bad(f"{where}.{other_key}", f"units on this map start in a {place_key}, not a {other_key}")
+        if place_key in u:
+            h = _hex(ctx, hmap, u[place_key], f"{where}.{place_key}")
         entry_turn = _get(ctx, u, "entry_turn", where, int, required=False)
         entry_hexes = tuple(x for j, e in enumerate(_get(ctx, u, "entry_hexes", where, list, required=False, default=[]) or [])
                             if (x := _hex(ctx, hmap, e, f"{where}.entry_hexes[{j}]")) is not None)
         box = _get(ctx, u, "box", where, str, required=False, default="")
         if box and not _ID.match(box):
             ctx.bad(f"{where}.box", "a box name uses letters, digits, '-', '_' or '.'")
-        if sum(("hex" in u, entry_turn is not None, bool(box))) != 1:
-            ctx.bad(where, "a unit needs exactly one of: a start hex, an entry_turn (reinforcements) "
-                           "or a box (starts off the map, e.g. box = \"rout\")")
-        if h is not None and ruleset is not None and kind in getattr(ruleset, "unit_types", {}):
+        if sum((place_key in u, entry_turn is not None, bool(box))) != 1:
+            ctx.bad(where, f"a unit needs exactly one of: a start {place_key}, an entry_turn "
+                           "(reinforcements) or a box (starts off the map, e.g. box = \"rout\")")
+        if h is not None and not area and ruleset is not None and kind in getattr(ruleset, "unit_types", {}):
             problem = _stacking_problem(ruleset, stats, side, placed.get(h, []))
             if problem:
                 ctx.bad(f"{where}.hex", f"{u['hex']}: {problem}")

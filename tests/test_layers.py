@@ -7,7 +7,13 @@
     scenarios/      scenario files, loader  -> engine
     engine/         pure rules              -> only engine/ and the standard library
 
-Besides the direction, no two modules of the engine may import each other in a loop.
+Besides the direction, no two modules of the engine, of net/ or of tui/ may import each other in
+a loop. Inside tui/ the screens point one way too (tui/__init__.py draws it):
+
+    hexwar/cli*.py  the entry points: the only modules that import tui/app.py
+    tui/app.py, tui/router.py   the app and its router: the one place that knows every screen
+    tui/screen_*.py             the screens: none imports another screen, the router or the app
+    every other tui/ module     widgets, dialogs, words, sessions: no screen, no router, no app
 """
 
 from __future__ import annotations
@@ -167,6 +173,43 @@ def layer_edges(edges: dict[str, list[tuple[int, str]]]) -> dict[str, list[tuple
     return out
 
 
+# --- inside tui/: parts, screens, the router and the app ----------------------------------------
+
+TUI_TOP = ("hexwar.tui.app", "hexwar.tui.router")
+TUI_DIALOGS = "hexwar.tui.screen_dialogs"  # the small dialogs every screen opens: a part, not a place
+TUI_LEVELS = ["part", "screen", "top"]
+
+
+def tui_level(module: str) -> str | None:
+    """Where a tui/ module sits: ``top`` (app, router), ``screen`` or ``part`` (None outside tui/)."""
+    if layer_of(module) != "tui":
+        return None
+    if module in TUI_TOP:
+        return "top"
+    name = module.rpartition(".")[2]
+    return "screen" if name.startswith("screen_") and module != TUI_DIALOGS else "part"
+
+
+def tui_problems(edges: dict[str, list[tuple[int, str]]]) -> list[str]:
+    """Upward imports inside tui/, screens importing screens, and imports of the app from
+    anywhere but the command line."""
+    problems = []
+    for module, targets in sorted(edges.items()):
+        mine = tui_level(module)
+        for line, target in targets:
+            theirs = tui_level(target)
+            if target == "hexwar.tui.app" and layer_of(module) != "cli":
+                problems.append(f"{module}:{line} imports the app; only the entry points may")
+                continue
+            if mine is None or theirs is None:
+                continue
+            if mine == theirs == "screen":
+                problems.append(f"{module}:{line} imports {target}: a screen imports another screen")
+            elif TUI_LEVELS.index(theirs) > TUI_LEVELS.index(mine):
+                problems.append(f"{module}:{line} ({mine}) imports {target} ({theirs}), a level above")
+    return problems
+
+
 def test_no_layer_imports_a_layer_above_it():
     assert upward_imports(graph()) == []
 
@@ -183,6 +226,25 @@ def test_no_import_loop_inside_the_engine():
     edges = graph()
     engine = sorted(m for m in edges if layer_of(m) == "engine")
     assert cycles(edges, engine) == []
+
+
+def test_no_import_loop_inside_net_or_tui():
+    edges = graph()
+    for layer in ("net", "tui"):
+        modules = sorted(m for m in edges if layer_of(m) == layer)
+        assert cycles(edges, modules) == [], layer
+
+
+def test_tui_screens_point_one_way():
+    assert tui_problems(graph()) == []
+
+
+def test_tui_knows_its_router_and_screens():
+    """The classification is not empty: the checks above look at real modules."""
+    levels = {m: tui_level(m) for m in graph() if layer_of(m) == "tui"}
+    assert levels["hexwar.tui.router"] == levels["hexwar.tui.app"] == "top"
+    assert levels["hexwar.tui.screen_game"] == levels["hexwar.tui.screen_menu"] == "screen"
+    assert levels[TUI_DIALOGS] == levels["hexwar.tui.describe"] == "part"
 
 
 # --- the checks themselves must be able to fail -------------------------------------------------
@@ -203,6 +265,39 @@ def test_an_engine_import_of_a_third_party_package_is_caught():
 def test_a_loop_is_caught():
     edges = {"a": [(1, "b")], "b": [(1, "c")], "c": [(1, "a")], "d": [(1, "a")]}
     assert cycles(edges, ["a", "b", "c", "d"]) == [["a", "b", "c"]]
+
+
+def test_a_loop_inside_tui_is_caught():
+    edges = {"hexwar.tui.app": [(5, "hexwar.tui.net_session")], "hexwar.tui.net_session": [(39, "hexwar.tui.app")],
+             "hexwar.tui.describe": [(3, "hexwar.engine")]}
+    tui = ["hexwar.tui.app", "hexwar.tui.describe", "hexwar.tui.net_session"]
+    assert cycles(edges, tui) == [["hexwar.tui.app", "hexwar.tui.net_session"]]
+
+
+def test_a_screen_importing_a_screen_is_caught():
+    edges = {"hexwar.tui.screen_game": [(36, "hexwar.tui.screen_victory"), (25, "hexwar.tui.screen_dialogs")],
+             "hexwar.tui.screen_campaign": [(19, "hexwar.tui.screen_game")]}
+    assert tui_problems(edges) == [
+        "hexwar.tui.screen_campaign:19 imports hexwar.tui.screen_game: a screen imports another screen",
+        "hexwar.tui.screen_game:36 imports hexwar.tui.screen_victory: a screen imports another screen"]
+
+
+def test_an_upward_import_inside_tui_is_caught():
+    edges = {"hexwar.tui.describe": [(3, "hexwar.tui.screen_menu")],
+             "hexwar.tui.screen_menu": [(7, "hexwar.tui.router"), (8, "hexwar.tui.session")],
+             "hexwar.tui.session": [(2, "hexwar.tui.describe")]}
+    assert tui_problems(edges) == [
+        "hexwar.tui.describe:3 (part) imports hexwar.tui.screen_menu (screen), a level above",
+        "hexwar.tui.screen_menu:7 (screen) imports hexwar.tui.router (top), a level above"]
+
+
+def test_only_the_entry_points_import_the_app():
+    edges = {"hexwar.tui.net_session": [(39, "hexwar.tui.app")], "hexwar.tui.screen_lobby": [(21, "hexwar.tui.app")],
+             "hexwar.cli_play": [(66, "hexwar.tui.app")], "hexwar.net.serve": [(12, "hexwar.tui.app")]}
+    assert tui_problems(edges) == [
+        "hexwar.net.serve:12 imports the app; only the entry points may",
+        "hexwar.tui.net_session:39 imports the app; only the entry points may",
+        "hexwar.tui.screen_lobby:21 imports the app; only the entry points may"]
 
 
 @pytest.mark.parametrize("module, layer", [

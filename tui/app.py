@@ -1,5 +1,6 @@
-"""The Textual application: owns the theme, the character set and the current session, and
-moves between the menu, the game, the victory screen and the replay viewer."""
+"""The Textual application: owns the theme, the character set, the session being played and the
+router (``router.Router``), which moves the player between the screens. Only the command line
+imports this module."""
 
 from __future__ import annotations
 
@@ -12,15 +13,16 @@ from textual.screen import Screen
 
 from hexwar.engine.levels import DEFAULT_LEVEL, Player
 from hexwar.engine.scenario import Scenario
-from hexwar.journal import JournalError
+from hexwar.plaintext import plain_text
 
 from . import keys
 from ._hex_map import HexMapView
-from .glyphs import ASCII, UNICODE
-from .screen_dialogs import Message
-from .screen_menu import MenuScreen
-from .session import Session, new_journal_path
 from .ascii_screen import set_ascii_screen
+from .glyphs import ASCII, UNICODE
+from .net_session import NetLogHandler
+from .router import Router
+from .screen_game import GameScreen
+from .session import Session
 from .themes import HIGH_CONTRAST, MONOCHROME, TEXTUAL_THEME, THEMES, default_theme, strip_colour
 
 
@@ -47,43 +49,36 @@ class HexwarApp(App):
         self.extra_scenarios = extra_scenarios or []
         self._start = (scenario, players, load, replay)
         self._given_session = session  # a match prepared elsewhere (tests, a network session)
-        self._net_start = net  # tui.net_session.NetStart: host / join / watch from the command line
+        self._net_start = net  # net_session.NetStart: host / join / watch from the command line
         self.net_error: str | None = None  # why the last network game could not start
         self._log_handler = None
         #: printed after the app exits: where the last game is saved and how to resume it
         self.farewell = ""
+        self.router = Router(self)  # every screen, by name, and the way between them
 
     def on_mount(self) -> None:
         self.set_class(self.ascii, "-ascii")
         self.register_theme(HIGH_CONTRAST)
         self.register_theme(MONOCHROME)
         self.theme = TEXTUAL_THEME[self.hexwar_theme]
-        self.push_screen(MenuScreen())
+        self.router.start()
         scenario, players, load, replay = self._start
         self._route_net_logs()
+        go = self.router.go
         if self._net_start is not None:
-            self.open_network(self._net_start)
+            go("network", self._net_start)
         elif self._given_session is not None:
-            self._play(self._given_session)
+            go("game", self._given_session)
         elif scenario is not None:
-            self.start_game(scenario, players or {})
+            go("new-game", scenario, players or {})
         elif load is not None:
-            self.load_game(load)
+            go("load", load)
         elif replay is not None:
-            self.open_replay(replay)
+            go("replay", replay)
 
-    # --- moving between screens ---------------------------------------------------------------
-    def _to_menu_stack(self) -> None:
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-
-    def back_to_menu(self) -> None:
-        self._close_session()
-        self._to_menu_stack()
-        if self.farewell:
-            self.notify(self.farewell, timeout=8)
-
-    def _close_session(self) -> None:
+    # --- the session being played -----------------------------------------------------------
+    def close_session(self) -> None:
+        """Close the game being played (it is saved) and remember what to tell the player."""
         if self.session is not None:
             farewell = getattr(self.session, "farewell", None)
             self.farewell = farewell() if callable(farewell) else ""
@@ -94,30 +89,9 @@ class HexwarApp(App):
             self.session.close()
             self.session = None
 
-    def _play(self, session) -> None:  # noqa: ANN001 - Session, or a tui.net_session adapter
-        from .screen_game import GameScreen
-        self._close_session()
-        self.session = session
-        self.computers = {}
-        self._to_menu_stack()
-        if getattr(session, "network", False):
-            from .net_session import NetGameScreen
-            self.push_screen(NetGameScreen(session))
-        else:
-            self.push_screen(GameScreen(session))
-
-    # --- network games ---------------------------------------------------------------------
-    def open_network(self, start) -> None:  # noqa: ANN001 - tui.net_session.NetStart
-        """Host, join or watch: the asyncssh side runs on this app's event loop."""
-        from .net_session import NetLobbyScreen
-        self._close_session()
-        self._to_menu_stack()
-        self.push_screen(NetLobbyScreen(start))
-
     def _route_net_logs(self) -> None:
         """While the UI owns the terminal, hexwar.net's warnings go to the game log, not stderr."""
         import logging
-        from .net_session import NetLogHandler
         root = logging.getLogger()
         self._saved_handlers = [h for h in root.handlers if getattr(h, "stream", None) is not None
                                 and getattr(h.stream, "name", "") in ("<stderr>", "<stdout>")]
@@ -132,43 +106,26 @@ class HexwarApp(App):
         for screen in reversed(self.screen_stack):
             for log in screen.query("#log"):
                 if isinstance(log, RichLog):
-                    log.write(f"[net] {text}")
+                    log.write(plain_text(f"[net] {text}"))
                     return
         self.notify(text, severity="warning")
 
-    def start_game(self, scenario: Scenario, players: dict[str, str]) -> None:
-        players = {s.id: players.get(s.id, "human") for s in scenario.sides}
-        try:
-            path = new_journal_path(scenario.id) if self.save else None
-            session = Session.new(scenario, players, path)
-        except OSError as exc:
-            self.push_screen(Message("Cannot start", f"Cannot create the save file: {exc}"))
-            return
-        self._play(session)
+    def notify(self, message: str, *, title: str = "", severity: str = "information",  # type: ignore[override]
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice is plain text: many carry words from outside (a peer's chat, a refusal's
+        reason, a scenario's names), and Textual would otherwise read them as markup, where
+        ``[@click=...]`` runs an action. ``markup`` is accepted and ignored."""
+        super().notify(plain_text(message), title=plain_text(title), severity=severity,  # type: ignore[arg-type]
+                       timeout=timeout, markup=False)
 
-    def load_game(self, path: Path) -> None:
-        try:
-            session = Session.load(path)
-        except (JournalError, OSError) as exc:
-            self.push_screen(Message("Cannot load this game", str(exc)))
-            return
-        self._play(session)
-        if session.load_warning:
-            self.push_screen(Message("The save was damaged", session.load_warning))
-
-    def open_replay(self, path: Path) -> None:
-        from .screen_replay import ReplayData, ReplayScreen
-        try:
-            data = ReplayData(Path(path))
-        except (JournalError, OSError) as exc:
-            self.push_screen(Message("Cannot replay this game", str(exc)))
-            return
-        self._close_session()
-        self._to_menu_stack()
-        self.push_screen(ReplayScreen(data))
-        if data.notice:
-            self.push_screen(Message("The save is damaged", f"{data.notice} Loading it with hexwar "
-                                     f"play --load repairs it, keeping the original beside it."))
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit; say which key does in plain words (Textual's own hint is markup,
+        which ``notify`` above would show with its tags)."""
+        keys = [key for key, active in self.active_bindings.items()
+                if active.binding.action in ("quit", "app.quit")]
+        if keys:
+            key = "ctrl+q" if "ctrl+q" in keys else keys[0]
+            self.notify(f"Press {key} to quit hexwar.", title="Do you want to quit?")
 
     # --- appearance ------------------------------------------------------------------------
     def _map_views(self) -> Iterable[HexMapView]:
@@ -197,7 +154,6 @@ class HexwarApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every game action and the four themes."""
-        from .screen_game import GameScreen
         for command in super().get_system_commands(screen):
             if self.served and command.title == "Screenshot":
                 continue  # it would write a file on the server, outside the player's folder
@@ -219,7 +175,7 @@ class HexwarApp(App):
                                         partial(screen.run_action, spec.action))
 
     def on_unmount(self) -> None:
-        self._close_session()
+        self.close_session()
         if self._log_handler is not None:
             import logging
             logging.getLogger("hexwar.net").removeHandler(self._log_handler)

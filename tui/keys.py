@@ -60,7 +60,7 @@ DEFAULTS: dict[str, KeySpec] = {
     "help": KeySpec("help", "question_mark,f1", "this help", True, "Help"),
     "menu": KeySpec("menu", "M", "back to the main menu (the game is saved)"),
 }
-# Network games only (tui/net_session.py): not in the local game's footer or palette.
+# Network games only (tui/net_controls.py): disabled in a local game, not in its palette.
 NET_KEYS: dict[str, KeySpec] = {
     "chat": KeySpec("chat", "exclamation_mark", "network: chat with the opponent (!)", True, "Chat"),
     "draw": KeySpec("draw", "D", "network: offer a draw, or answer the opponent's offer", True, "Draw"),

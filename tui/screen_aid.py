@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hexwar.engine import Game
+from hexwar.plaintext import plain_text
 
 from .describe import ascii_only, phase_title, plain
 
@@ -39,7 +40,7 @@ class PlayerAidScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="aid"):
-            text = aid_text(self.game) + "\n\narrows scroll · esc / p close"
+            text = plain_text(aid_text(self.game) + "\n\narrows scroll · esc / p close")  # the file's names
             yield Static(ascii_only(text) if self.ascii else text, markup=False, id="aid-text")
 
     def action_scroll(self, step: int) -> None:

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from hexwar.engine import Game, Order
 from hexwar.mapglyphs import unit_drawing
+from hexwar.plaintext import plain_text
 
 from . import keys
 from .describe import ascii_only, odds_lines, order_text, preview_lines
@@ -23,7 +24,9 @@ from .picking import is_attack
 
 
 def words(screen: ModalScreen, text: str) -> str:
-    """``text`` as the app shows it: plain ASCII under ``--ascii``."""
+    """``text`` as the app shows it: plain text (it may hold a peer's or a file's words),
+    plain ASCII under ``--ascii``."""
+    text = plain_text(text)
     return ascii_only(text) if getattr(screen.app, "ascii", False) else text
 
 
@@ -226,7 +229,7 @@ class JumpTo(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog small"):
-            yield Label(self.prompt, classes="dialog-title")
+            yield Label(words(self, self.prompt), classes="dialog-title", markup=False)
             yield Input(self.start, id="hex", restrict=r"[0-9]*")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -248,7 +251,7 @@ class AskText(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog small"):
-            yield Label(self.prompt, classes="dialog-title", markup=False)
+            yield Label(words(self, self.prompt), classes="dialog-title", markup=False)
             yield Input(self.value, id="text")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

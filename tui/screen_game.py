@@ -1,48 +1,60 @@
 """The game screen: map, turn bar, unit/terrain panel, combat preview, side status, event log.
 
-It turns key presses and clicks into gestures (select this unit, act on that hex) and asks
-``picking.Legal`` for the legal order that matches; the engine judges everything. The computer
-player thinks in a worker thread so the screen stays responsive.
+One screen for every game: hotseat, against the computer, over the network (host, guest or
+spectator). Its jobs are split by module: ``game_panels`` draws, ``game_gestures`` turns keys
+and clicks into orders, this module runs the flow (an order played, what comes next: a
+decision, the computer's move, the end), and a network session's own part (events, chat,
+draw, its rules for when the player may act) is ``net_controls.NetControls``. The computer
+player thinks in a worker thread so the screen stays responsive. Other screens are opened
+by name through the app's router (``self.app.router.go("help")``), never imported.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from hexwar.engine import Game, Order
-from hexwar.engine.hexgrid import Hex, hex_distance, hex_linedraw, hex_neighbor
+from hexwar.engine.hexgrid import Hex
 from hexwar.engine.levels import computer_for
 from hexwar.engine.orders import IllegalOrderError
+from hexwar.plaintext import plain_text
 
 from . import keys
-from ._hex_map import HexMapView, Marks
-from .campaign_points import jump_prompt, jump_target, jump_width
-from .describe import (ascii_only, card_lines, event_text, fit, hex_lines, order_text, passes_by_itself,
-                       phase_title, plain, preview_lines, side_lines, side_name, unit_title)
+from ._hex_map import HexMapView
+from .campaign_flow import offer, open_campaign
+from .describe import (ascii_only, card_lines, event_text, hex_lines, order_text, passes_by_itself, plain,
+                       side_name, unit_title)
+from .game_gestures import Gestures
+from .game_panels import Panels
 from .glyphs import ASCII, UNICODE
+from .net_controls import NetControls
 from .picking import Legal, nothing_to_decide, path_end, target_hexes, units_of
-from .screen_dialogs import ChooseOrder, ChooseUnit, Confirm, JumpTo, Message
+from .screen_dialogs import ChooseOrder, Confirm, Message
 from .session import Session
 from .turn_summary import Snapshot, notice_lines, summary_lines
 
-if TYPE_CHECKING:
-    from .app import HexwarApp
+#: the network game's commands (keys.NET_KEYS): bound always, enabled with a network session
+NET_ACTIONS = {s.action for s in keys.NET_KEYS.values()}
 
 
-class GameScreen(Screen):
-    """Play one match, hotseat or against the computer."""
+def net_bindings() -> list[Binding]:
+    return [Binding(s.keys, s.action, s.short or s.description, show=s.show, id=name)
+            for name, s in keys.NET_KEYS.items()]
 
-    BINDINGS = keys.bindings()
-    app: "HexwarApp"
 
-    def __init__(self, session: Session) -> None:
+class GameScreen(Panels, Gestures, Screen):
+    """Play one match: hotseat, against the computer, or over the network."""
+
+    BINDINGS = keys.bindings() + net_bindings()
+
+    def __init__(self, session: Session | Any) -> None:  # a local Session, or net_session.NetPlay / WatchPlay
         super().__init__()
         self.session = session
         self.legal = Legal(session.game)
@@ -58,6 +70,9 @@ class GameScreen(Screen):
         self.highlight: list[Hex] = []  # where the other side's moved units stand now
         self.choice: list[Hex] = []  # where the highlighted answer of a decision dialog happens
         self._last_to_act: str | None = None
+        self.sending = False  # a network order (or sealed plan) is on its way
+        #: a network session's own commands and events; None for a game on this machine
+        self.net = NetControls(self) if getattr(session, "network", False) else None
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -85,6 +100,8 @@ class GameScreen(Screen):
             self._update_keyrow()
 
     def on_mount(self) -> None:
+        if self.net is not None:  # the session's events, once the screen below is drawn
+            self.call_after_refresh(self.net.mount)
         self.set_class(self.size.width >= 120, "-wide")
         self.set_class(self.size.height >= 40, "-tall")
         self.map_view.focus()
@@ -106,214 +123,15 @@ class GameScreen(Screen):
         self.refresh_all()
         self.call_after_refresh(self.after_order)
 
-    # --- redraw ---------------------------------------------------------------------------
-    def refresh_all(self) -> None:
-        self._update_turnbar()
-        self._update_map()
-        self._update_panel()
-        self._update_keyrow()
-
-    @property
-    def dot(self) -> str:
-        return " - " if self.app.ascii else " · "
-
-    def _events(self) -> list:
-        return self.session.events
-
-    def _update_turnbar(self) -> None:
-        """``T8/12 · Move · Sweden to act`` first, then what else fits the width."""
-        game, s = self.session.game, self.session.game.state
-        who = game.to_act()
-        dot = self.dot
-        first = [f"T{s.turn}/{game.scenario.turns}", phase_title(game)]
-        if game.over:
-            first.append("game over")
-        elif self.thinking:
-            first.append(f"{side_name(game, who)} (computer) thinking")
-        else:
-            role = "" if self.session.is_human(who) else " (computer)"
-            first.append(f"{side_name(game, who)} to act{role}")
-        extras = []
-        if self.digits:
-            need = jump_width(game)
-            extras.append(f"jump to {self.digits}{'_' * (need - len(self.digits))}")
-        if s.pending and not game.over:
-            extras.append(f"decide: {s.pending[0].get('kind', '?').replace('-', ' ')}")
-        if s.active and s.active != who and not game.over:
-            extras.append(f"{side_name(game, s.active)}'s turn")
-        extras.append(game.scenario.title)
-        self._set("#turnbar", fit(first, extras, dot, self.size.width - 2), layout=False)
-
-    def _key_items(self) -> list[tuple[str, str]]:
-        """The keys that do something in the current mode, most useful first."""
-        game = self.session.game
-        t = keys.table()
-
-        def k(name: str) -> str:
-            first = t[name].keys.split(",")[0]
-            return keys.display(first)
-
-        if game.over:
-            return [(k("menu"), "menu"), (k("log"), "log"), (k("help"), "help"), ("ctrl+q", "quit")]
-        if not self.session.is_human(game.to_act()):
-            return [(k("aid"), "aid"), (k("log"), "log"), (k("help"), "help"), (k("menu"), "menu")]
-        if game.state.pending:
-            return [(k("select"), "decide"), (k("aid"), "aid"), (k("undo"), "undo"), (k("resign"), "resign"),
-                    (k("help"), "help")]
-        if self.selected is not None:
-            items = [(k("select"), "go"), (k("fire"), "fire"), (k("cancel"), "cancel"), (k("next_unit"), "next"),
-                     (k("orders"), "orders"), (k("end_phase"), "end phase")]
-        else:
-            items = [(k("next_unit"), "next unit"), (k("select"), "select"), (k("orders"), "orders"),
-                     (k("end_phase"), "end phase")]
-        if self.session.can_undo:
-            items.append((k("undo"), "undo"))
-        if getattr(self.session, "network", False):
-            items += [(keys.display(s.keys.split(",")[0]), s.short.lower()) for s in keys.NET_KEYS.values()]
-        extra = [(k("overview"), "overview")] if "overview" in t else []
-        return items + [(k("aid"), "aid")] + extra + [(k("help"), "help"), (k("resign"), "resign"),
-                                                      ("ctrl+q", "quit")]
-
-    def _update_keyrow(self) -> None:
-        parts = [f"{key} {what}" for key, what in self._key_items()]
-        self._set("#keyrow", fit(parts[:1], parts[1:], "  ", self.size.width - 2), layout=False)
-
-    def _selection_marks(self) -> dict[Hex, Marks]:
-        game = self.session.game
-        marks: dict[Hex, Marks] = {}
-        uid = self.selected
-        if uid is None or uid not in game.state.units:
-            return marks
-        unit = game.state.units[uid]
-        if unit.hex is None:  # waiting to enter: where it can get from its entry hex
-            for h, route in game.reachable(uid).items():
-                marks.setdefault(Hex(*h), Marks()).reach = route.cost
-            return marks
-        for h, route in game.reachable(uid).items():
-            marks.setdefault(Hex(*h), Marks()).reach = route.cost
-        for h in game.targets(uid):
-            marks.setdefault(Hex(*h), Marks()).target = True
-        for h in game.zoc_hexes(unit.side):
-            marks.setdefault(Hex(*h), Marks()).contact = True
-        for zone, hexes in self._zones(uid).items():
-            for h in hexes:
-                marks.setdefault(Hex(*h), Marks()).zone = zone
-        cursor = self.map_view.cursor
-        if cursor != unit.hex:
-            for h in hex_linedraw(unit.hex, cursor)[1:-1]:
-                marks.setdefault(Hex(*h), Marks()).line = True
-        return marks
-
-    def _units_at(self, h: Hex) -> list:
-        """The live units with a stand in ``h`` (a unit may stand in several hexes)."""
-        game = self.session.game
-        return [u for _, u in sorted(game.state.units.items())
-                if u.alive and u.hex is not None and h in game.ruleset.occupied_hexes(game, u.id)]
-
-    def _units_for_cards(self, h: Hex) -> list:
-        """The units in ``h`` in card order: a regiment before the leader stacked with it."""
-        leader = self.map_view.drawing.is_leader
-        return sorted(self._units_at(h), key=lambda u: (leader(u.kind), u.id))
-
-    def _zones(self, uid: str) -> dict[str, tuple[Hex, ...]]:
-        """The selected unit's zones, asked once per position (the cursor moves often)."""
-        memo = self.legal.zones
-        if uid not in memo:
-            memo[uid] = self.session.game.unit_zones(uid)
-        return memo[uid]
-
-    def zone_legend(self, uid: str) -> str:
-        """One line naming the zone glyphs drawn for ``uid`` (empty when it has no zones)."""
-        zones = self._zones(uid)
-        if not zones:
-            return ""
-        g = self.map_view.glyphs
-        return "zones: " + " ".join(f"{g.zone(z)}{z}" for z in ("front", "flank", "rear") if z in zones)
-
-    def _update_map(self) -> None:
-        game = self.session.game
-        sel, stands = None, ()
-        if self.selected and self.selected in game.state.units:
-            h = game.state.units[self.selected].hex
-            sel = Hex(*h) if h is not None else None
-            stands = tuple(game.ruleset.occupied_hexes(game, self.selected))
-        self.map_view.show(game, self._marks(), sel, stands)
-
-    def _update_panel(self) -> None:
-        game = self.session.game
-        h = self.map_view.cursor
-        info = hex_lines(game, h)
-        for u in self._units_for_cards(h):
-            info += card_lines(game, u.id)
-        self._set("#info", "\n".join(info), layout=False)
-        self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
-        status = side_lines(game, None if self.size.height >= 40 else 2)
-        self._set("#status", "\n".join(status))
-
-    def _set(self, selector: str, text: str, layout: bool = True) -> None:
-        """Update a panel only when its text changes. Panels of fixed height skip the layout
-        pass, which would otherwise repaint the whole map on every cursor move."""
-        widget = self.query_one(selector, Static)
-        if self.app.ascii:
-            text = ascii_only(text)
-        if getattr(widget, "_hexwar_text", None) != text:
-            widget._hexwar_text = text  # type: ignore[attr-defined]
-            widget.update(text, layout=layout)
-
     def notify(self, message: str, *, title: str = "", **kwargs) -> None:  # type: ignore[override]
         if self.app.ascii:
             message, title = ascii_only(message), ascii_only(title)
         super().notify(message, title=title, **kwargs)
 
     def write_log(self, text: str) -> None:
+        """One line of the log, as plain text (chat, names and reasons come from outside)."""
+        text = plain_text(text)
         self.query_one("#log", RichLog).write(ascii_only(text) if self.app.ascii else text)
-
-    def _preview_lines(self, h: Hex) -> list[str]:
-        game = self.session.game
-        if self.selected is None:
-            n = len(self.legal.actors())
-            side = game.to_act()
-            if side is None or not self.session.is_human(side):  # the computer, the opponent, a match watched
-                return [f"{side_name(game, side)} to act: {n} unit(s) can act" if n else
-                        f"{side_name(game, side)} to act"]
-            if n:
-                return [f"{n} unit(s) can act: tab picks the next"]
-            if len(self.legal.phase_enders()) > 1:
-                return ["o lists the orders of this step"]
-            return ["no unit can act: E ends the phase"]
-        lines = [f"selected: {unit_title(game, self.selected)}"]
-        legend = self.zone_legend(self.selected)
-        if legend:
-            lines.append(legend)
-        moves = self.legal.moves_to(self.selected, h)
-        attacks = self.legal.at_target(self.selected, h)
-        if moves:
-            route = game.reachable(self.selected).get(h)
-            cost = f" (cost {route.cost})" if route is not None else ""
-            lines.append(f"enter: {moves[0].kind} to {game.map.label(h)}{cost}")
-        if attacks:
-            lines.append(f"enter/f: {order_text(game, attacks[0])}")
-            lines += preview_lines(game, attacks[0])
-        if not moves and not attacks and h != game.state.units[self.selected].hex:
-            reason = self._why_not(self.selected, h)
-            lines.append(f"not here: {reason}")
-        elif h == game.state.units[self.selected].hex:
-            lines.append("move the cursor to a marked hex: enter moves there, f fires or attacks")
-        return lines
-
-    def _why_not(self, uid: str, h: Hex) -> str:
-        """The engine's reason, in the player's words (never a traceback). Remembered for the
-        position at hand (``self.legal`` is rebuilt, and this memo with it, after every change)."""
-        memo = self.legal.why_not
-        if (uid, h) in memo:
-            return memo[(uid, h)]
-        game = self.session.game
-        try:
-            reason = game.why_not(uid, h)
-        except Exception as exc:  # advisory: a ruleset bug must not take the game down
-            reason = f"(the rules could not say why: {exc})"
-        memo[(uid, h)] = plain(game, reason or f"{unit_title(game, uid)} has no order for {game.map.label(h)}")
-        return memo[(uid, h)]
 
     def _log_new_events(self) -> None:
         events = self._events()
@@ -324,7 +142,10 @@ class GameScreen(Screen):
 
     # --- playing orders -------------------------------------------------------------------
     def play(self, order: Order) -> bool:
-        """Play one order for the side to act; refusals become a message, never a traceback."""
+        """Play one order for the side to act; refusals become a message, never a traceback.
+        Over the network the order is sent, and the board changes when both sides have it."""
+        if self.net is not None:
+            return self.net.play(order)
         try:
             self.session.play(order)
         except IllegalOrderError as exc:
@@ -389,13 +210,14 @@ class GameScreen(Screen):
 
     def after_order(self) -> None:
         """What comes next: the victory screen, a decision dialog, or the computer's move."""
+        if self.net is not None:
+            self.net.after_order()
+            return
         game = self.session.game
-        from .screen_plan import offer
         if offer(self):  # secret plans and battle reports of a campaign (tui/screen_plan.py)
             return
         if game.over:
-            from .screen_victory import VictoryScreen
-            self.app.push_screen(VictoryScreen(self.session))
+            self.app.router.go("victory", self.session)
             return
         side = game.to_act()
         if not self.session.is_human(side):
@@ -495,40 +317,9 @@ class GameScreen(Screen):
             return  # the position changed (undo) while the computer thought
         self.play(order)
 
-    # --- cursor and selection -------------------------------------------------------------
-    def action_step(self, direction: str) -> None:
-        m = self.session.game.map
-        table = keys.SCREEN_DIRECTIONS[m.orientation]
-        cur = self.map_view.cursor
-        d = table[direction]
-        if d is None:  # zig-zag along the axis that has no true neighbour
-            col, row = m.offset(cur)
-            if direction in ("n", "s"):
-                row += -1 if direction == "n" else 1
-            else:
-                col += -1 if direction == "w" else 1
-            from hexwar.engine.hexgrid import offset_to_axial
-            nxt = offset_to_axial(col, row, m.orientation, m.parity)
-        else:
-            nxt = hex_neighbor(cur, d)
-        if nxt in m:
-            self.map_view.cursor = Hex(*nxt)
-
-    def on_hex_map_view_cursor_moved(self, event: HexMapView.CursorMoved) -> None:
-        if self.selected is not None:
-            self._update_map()
-        self._update_panel()
-
-    def on_hex_map_view_hex_clicked(self, event: HexMapView.HexClicked) -> None:
-        self.action_select()
-
-    def _select(self, uid: str | None) -> None:
-        self.selected = uid
-        self._update_map()
-        self._update_panel()
-        self._update_keyrow()
-
     def _my_turn(self) -> bool:
+        if self.net is not None:
+            return self.net.may_act()
         game = self.session.game
         if game.over:
             return False
@@ -537,222 +328,11 @@ class GameScreen(Screen):
             return False
         return True
 
-    def action_select(self) -> None:
-        if not self._my_turn():
-            return
-        game = self.session.game
-        if game.state.pending:
-            self.open_decision()
-            return
-        from .screen_plan import pick_on_map
-        if pick_on_map(self):  # a campaign's step 8: the orders at the point under the cursor
-            return
-        h = self.map_view.cursor
-        if self.selected is not None:
-            unit = game.state.units[self.selected]
-            if h in game.ruleset.occupied_hexes(game, unit.id):
-                self._cycle_stack(h)
-                return
-            moves = self.legal.moves_to(self.selected, h)
-            if len(moves) == 1:
-                self.play(moves[0])
-                return
-            if moves:
-                title = f"Move to {game.map.label(h)}"
-                if all(o.get("facing") is not None for o in moves):
-                    title += ": which facing? (a direction key or a digit)"
-                self.app.push_screen(ChooseOrder(game, moves, title), self._chosen)
-                return
-            if self.legal.at_target(self.selected, h):
-                self.action_fire()
-                return
-        here = self._actors_at(h)
-        if len(here) > 1:
-            self._choose_unit(h, here)
-            return
-        if here:
-            self._select(here[0])
-            return
-        if self.selected is not None:
-            self._refuse(self.selected, h)
-        elif self._units_at(h):
-            alive = [u for u in self._units_at(h) if u.alive]
-            if alive:
-                self.app.bell()
-                self.notify(f"Cannot select: {self._why_not(alive[0].id, h)}", severity="warning")
-
-    def _actors_at(self, h: Hex) -> list[str]:
-        """The units in ``h`` that can act now, a regiment before the leader stacked with it."""
-        return [u.id for u in self._units_for_cards(h) if self.legal.for_unit(u.id)]
-
-    def _choose_unit(self, h: Hex, here: list[str], orders_of: str | None = None) -> None:
-        """Several units in ``h`` can act: the player picks one (``orders_of``, the selected
-        unit, is offered as its orders here)."""
-        game = self.session.game
-
-        def line(uid: str) -> str:
-            return f"{unit_title(game, uid)}: its orders here" if uid == orders_of else unit_title(game, uid)
-
-        def picked(uid: str | None) -> None:
-            if uid is None:
-                return
-            if uid == orders_of:
-                self._local_orders(uid)
-            else:
-                self._select(uid)
-        self.app.push_screen(ChooseUnit(f"Which unit in {game.map.label(h)}?", [(u, line(u)) for u in here]),
-                             picked)
-
-    def _in_place(self, uid: str, order: Order) -> bool:
-        """An order the unit carries out where it stands: no path, and no hex but its own stands
-        (an about-face names the stand that becomes the anchor, 9.8; it is still done in place)."""
-        if path_end(order) is not None:
-            return False
-        game = self.session.game
-        aims = target_hexes(game, order)
-        return not aims or set(aims) <= set(game.ruleset.occupied_hexes(game, uid))
-
-    def _local_orders(self, uid: str) -> bool:
-        """Open the unit's orders that need no hex (facing, rally...); False when it has none."""
-        game = self.session.game
-        local = [o for o in self.legal.for_unit(uid) if self._in_place(uid, o)]
-        if local:
-            self.app.push_screen(ChooseOrder(game, local, f"Orders for {unit_title(game, uid)}",
-                                             show=self._show_choice), self._chosen)
-        return bool(local)
-
-    def _cycle_stack(self, h: Hex) -> None:
-        """Enter on the selected unit: its orders that need no hex (facing, rally...), or, with
-        another unit of the stack able to act, a choice between those orders and that unit;
-        else the next unit of the stack, else a hint."""
-        uid = self.selected
-        assert uid is not None
-        others = [x for x in self._actors_at(h) if x != uid]
-        has_local = any(self._in_place(uid, o) for o in self.legal.for_unit(uid))
-        if others and has_local:
-            self._choose_unit(h, [uid] + others, orders_of=uid)
-            return
-        if self._local_orders(uid):
-            return
-        here = [u.id for u in sorted(self._units_at(h), key=lambda u: u.id) if self.legal.for_unit(u.id)]
-        if len(here) > 1 and uid in here:
-            self._select(here[(here.index(uid) + 1) % len(here)])
-        else:
-            self.notify("Move the cursor to a marked hex and press enter (esc deselects).")
-
-    def _refuse(self, uid: str, h: Hex) -> None:
-        """Say why nothing can be done there: the engine answers, the screen only shows it."""
-        self.app.bell()
-        self.notify(f"Refused: {self._why_not(uid, h)}", severity="error")
-
-    def action_fire(self) -> None:
-        if not self._my_turn():
-            return
-        game = self.session.game
-        h = self.map_view.cursor
-        uid = self.selected
-        if uid is None:
-            shooters = [a for a in self.legal.actors() if self.legal.at_target(a, h)]
-            if not shooters:
-                self._nobody_can_fire(h)
-                return
-            uid = shooters[0]
-            self._select(uid)
-        options = self.legal.at_target(uid, h)
-        if not options:
-            self._refuse(uid, h)
-            return
-        arrow = "->" if self.app.ascii else "→"
-        self.app.push_screen(ChooseOrder(game, options, f"{unit_title(game, uid)} {arrow} {game.map.label(h)}: confirm"),
-                             self._chosen)
-
-    def _nobody_can_fire(self, h: Hex) -> None:
-        """No unit of the player's can fire at or attack ``h``: say why for the nearest one."""
-        game = self.session.game
-        actors = [a for a in self.legal.actors() if game.state.units[a].hex is not None]
-        if not actors:
-            self.notify("No unit can act now; E ends the phase.", severity="warning")
-            return
-        nearest = min(actors, key=lambda a: (hex_distance(Hex(*game.state.units[a].hex), h), a))
-        self.app.bell()
-        self.notify(f"No unit can fire at or attack {game.map.label(h)}. "
-                    f"{unit_title(game, nearest)}: {self._why_not(nearest, h)}", severity="warning")
-
-    def action_cancel(self) -> None:
-        self._fow_commander = None  # a commander picked on a campaign map (tui/screen_plan.py)
-        if self.selected is not None:
-            self._select(None)
-        self.digits = ""
-        self._update_turnbar()
-
-    def _cycle(self, step: int) -> None:
-        actors = self.legal.actors()
-        if not actors:
-            self.notify("No unit can act; E ends the phase.")
-            return
-        if self.selected in actors:
-            uid = actors[(actors.index(self.selected) + step) % len(actors)]
-        else:
-            uid = actors[0 if step > 0 else -1]
-        u = self.session.game.state.units[uid]
-        self.selected = uid
-        if u.hex is not None:
-            self.map_view.cursor = Hex(*u.hex)
-        else:
-            entry = self._entry_hex(uid)
-            if entry is not None:
-                self.map_view.cursor = entry
-        self._update_map()
-        self._update_panel()
-        self._update_keyrow()
-
-    def _entry_hex(self, uid: str) -> Hex | None:
-        """Where a unit that is not yet on the map comes on: the start of its cheapest route."""
-        reach = self.session.game.reachable(uid)
-        if not reach:
-            return None
-        route = min(reach.values(), key=lambda r: (r.cost, len(r.path), r.path))
-        return Hex(*route.path[0])
-
-    def action_next_unit(self) -> None:
-        self._cycle(1)
-
-    def action_prev_unit(self) -> None:
-        self._cycle(-1)
-
-    def action_end_phase(self) -> None:
-        if not self._my_turn():
-            return
-        game = self.session.game
-        if game.state.pending:
-            self.open_decision()
-            return
-        enders = self.legal.phase_enders()
-        if len(enders) == 1:
-            self.selected = None
-            self.play(enders[0])
-        elif enders:
-            self.app.push_screen(ChooseOrder(game, enders, "End the phase how?"), self._chosen)
-        else:
-            self.notify("The phase cannot end yet: the rules need an order first.", severity="warning")
-
-    def action_orders(self) -> None:
-        if not self._my_turn():
-            return
-        game = self.session.game
-        if game.ruleset.secret_round(game) is not None and not getattr(self.session, "network", False):
-            from .screen_plan import open_plan
-            open_plan(self)  # a secret plan is entered on its own screen, never from the list
-            return
-        orders = self.legal.for_unit(self.selected) if self.selected else self.legal.orders
-        orders = [o for o in orders if o.kind != "resign"]  # resigning is its own command (R)
-        title = f"Orders for {unit_title(game, self.selected)}" if self.selected else "All legal orders"
-        if not orders:
-            self.notify("No legal orders.", severity="warning")
-            return
-        self.app.push_screen(ChooseOrder(game, orders, title), self._chosen)
-
     def action_undo(self) -> None:
+        if self.net is not None:
+            self.notify("No undo in network games: an order is final once the opponent has it.",
+                        severity="warning")
+            return
         if self.thinking:
             self.notify("Wait for the computer to finish.", severity="warning")
             return
@@ -773,61 +353,26 @@ class GameScreen(Screen):
         self.refresh_all()
         self.after_order()
 
-    def action_jump(self) -> None:
-        self.app.push_screen(JumpTo(self.digits, jump_prompt(self.session.game)), self._jump)
-        self.digits = ""
-
-    def _jump(self, label: str | None) -> None:
-        if not label:
-            return
-        try:
-            self.map_view.cursor = jump_target(self.session.game, label)
-        except ValueError as exc:
-            self.notify(str(exc), severity="error")
-
-    def on_key(self, event: Key) -> None:
-        """Digits typed anywhere on the map jump to that hex once a whole label (on a campaign
-        map, a point number) is typed."""
-        if event.character and event.character.isdigit() and len(event.key) == 1:
-            event.stop()
-            self.digits += event.character
-            need = jump_width(self.session.game)
-            if len(self.digits) >= need:
-                label, self.digits = self.digits[:need], ""
-                self._jump(label)
-            self._update_turnbar()
-
-    def _marks(self) -> dict[Hex, Marks]:
-        marks = self._selection_marks()
-        for h in self.highlight:
-            marks.setdefault(h, Marks()).moved = True
-        for h in self.choice:
-            marks.setdefault(h, Marks()).target = True
-        return marks
-
-    def action_zoom(self, delta: int) -> None:
-        self.map_view.zoom = self.map_view.zoom + delta
-
     def action_overview(self) -> None:
-        from .screen_overview import Overview
         view = self.map_view
-        self.app.push_screen(Overview(self.session.game, view.visible_hexes(), view.cursor,
-                                      view.glyphs, view.palette), self._jump_to_hex)
+        self.app.router.go("overview", self.session.game, view.visible_hexes(), view.cursor, view.glyphs,
+                           view.palette, then=self._jump_to_hex)
 
     def _jump_to_hex(self, h: Hex | None) -> None:
         if h is not None:
             self.map_view.cursor = h
 
     def action_help(self) -> None:
-        from .screen_help import HelpScreen
-        self.app.push_screen(HelpScreen())
+        self.app.router.go("help", network=self.net is not None)
 
     def action_aid(self) -> None:
-        from .screen_aid import PlayerAidScreen
-        self.app.push_screen(PlayerAidScreen(self.session.game, ascii=self.app.ascii))
+        self.app.router.go("aid", self.session.game, ascii=self.app.ascii)
 
     def action_resign(self) -> None:
         """Resigning is a command of its own that asks first, never an answer in a dialog."""
+        if self.net is not None:
+            self.net.resign()
+            return
         if not self._my_turn():
             return
         game = self.session.game
@@ -846,7 +391,6 @@ class GameScreen(Screen):
         self.play(order)
 
     def action_campaign(self) -> None:
-        from .screen_campaign import open_campaign
         open_campaign(self)
 
     def action_card(self) -> None:
@@ -869,11 +413,27 @@ class GameScreen(Screen):
     def action_log(self) -> None:
         game = self.session.game
         dice = "die" if self.app.ascii else "\u2684"
-        text = "\n".join(event_text(game, ev, dice) for ev in self.session.match.events) or "(no events yet)"
+        text = "\n".join(event_text(game, ev, dice) for ev in self._events()) or "(no events yet)"
         self.app.push_screen(Message("Event log", text))
 
     def action_menu(self) -> None:
-        self.app.back_to_menu()
+        if self.net is not None:
+            self.net.leave()  # asks first: the opponent sees a disconnect
+            return
+        self.app.router.go("menu")
+
+    # --- network games only (keys.NET_KEYS) ---------------------------------------------------
+    def action_chat(self) -> None:
+        if self.net is not None:
+            self.net.chat()
+
+    def action_draw(self) -> None:
+        if self.net is not None:
+            self.net.draw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Chat and draw offers exist in network games only."""
+        return self.net is not None or action not in NET_ACTIONS
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "computer")

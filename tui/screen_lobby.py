@@ -5,7 +5,7 @@ server through ``hexwar.net.lobby`` and opens a match with the same network game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,10 +15,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .screen_dialogs import Confirm, Message
+from hexwar.plaintext import plain_line, plain_text
 
-if TYPE_CHECKING:
-    from .app import HexwarApp
+from .net_session import NetStart, join_args
+from .screen_dialogs import Confirm, Message
 
 
 def match_line(row: dict[str, Any], who: str) -> str:
@@ -52,7 +52,6 @@ class ServedLobbyScreen(Screen):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("r", "refresh", "Refresh"),
                 Binding("n", "new", "New match")]
-    app: "HexwarApp"
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,7 +59,7 @@ class ServedLobbyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="served-lobby"):
-            yield Label(f"Lobby · playing as {self.app.served}", classes="dialog-title", markup=False)
+            yield Label(plain_line(f"Lobby · playing as {self.app.served}"), classes="dialog-title", markup=False)
             yield OptionList(id="lobby-list")
             yield Static("asking the server…", id="lobby-status", markup=False)
             yield Label("enter: open · n: new match against a person · r: refresh · esc: back",
@@ -92,7 +91,7 @@ class ServedLobbyScreen(Screen):
         try:
             data = await lobby.ask("lobby")
         except HexwarNetError as exc:
-            self.query_one("#lobby-status", Static).update(f"The server did not answer: {exc.reason}")
+            self.query_one("#lobby-status", Static).update(plain_text(f"The server did not answer: {exc.reason}"))
             return
         self.show(data)
 
@@ -108,7 +107,7 @@ class ServedLobbyScreen(Screen):
             listing.add_option(Option(Text(f"— {title} ({len(data.get(key, []))})"), disabled=True))
             self.rows.append(("", None))
             for row in data.get(key, []):
-                listing.add_option(Option(Text(match_line(row, key))))
+                listing.add_option(Option(Text(plain_line(match_line(row, key)))))  # names are other players'
                 self.rows.append((key, row))
         listing.add_option(Option(Text("New match against a person…")))
         self.rows.append(("new", None))
@@ -127,14 +126,12 @@ class ServedLobbyScreen(Screen):
         if kind == "new":
             self.action_new()
         elif kind == "computer":  # played in this process, kept in the player's own folder
-            from .screen_menu import ScenarioPicker
-            self.app.push_screen(ScenarioPicker())
+            self.app.router.go("scenarios")
         elif row is not None:
             open_match(self.app, row["id"], watch=kind == "watch")
 
     def action_new(self) -> None:
-        from .screen_menu import ScenarioPicker
-        self.app.push_screen(ScenarioPicker(served_match=True))
+        self.app.router.go("scenarios", served_match=True)
 
 
 class ServedSideDialog(ModalScreen[None]):
@@ -148,9 +145,9 @@ class ServedSideDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.scenario.title}: you play which side? (another player takes the other)",
+            yield Label(plain_line(f"{self.scenario.title}: you play which side? (another player takes the other)"),
                         classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(s.name), id=s.id) for s in self.scenario.sides], id="sides-list")
+            yield OptionList(*[Option(Text(plain_line(s.name)), id=s.id) for s in self.scenario.sides], id="sides-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         side = event.option.id
@@ -172,18 +169,17 @@ class ServedSideDialog(ModalScreen[None]):
                             f"{made['code']}': {made['code']}", timeout=30)
 
 
-def open_match(app: "HexwarApp", match: str, *, watch: bool = False) -> None:
+def open_match(app: Any, match: str, *, watch: bool = False) -> None:
     """Open a served match: the seat (resuming this player's own journal of it, if any) or,
     for someone else's match, a read-only view."""
     from hexwar.net import lobby
     from hexwar.paths import data_dir
 
-    from .net_session import NetStart, join_args
     if watch:
-        app.open_network(NetStart("watch", join_args("the server", opener=lobby.opener("watch", match))))
+        app.router.go("network", NetStart("watch", join_args("the server", opener=lobby.opener("watch", match))))
         return
     journal = data_dir() / "matches" / f"{match}-guest.journal"
-    app.open_network(NetStart("join", join_args(
+    app.router.go("network", NetStart("join", join_args(
         "the server", opener=lobby.opener("play", match), give_up=30.0,
         resume=str(journal) if journal.exists() else None)))
 

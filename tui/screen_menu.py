@@ -1,4 +1,6 @@
-"""The main menu, the scenario picker with who plays each side, saved-game picker, settings."""
+"""The main menu, the scenario picker with who plays each side, saved-game picker, settings.
+
+Each opens the next by name through the app's router (``self.app.router.go("sides", scenario)``)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hexwar.plaintext import plain_line, plain_text
+
 from .describe import ascii_only
 from .screen_dialogs import AskText, Message
+from .net_session import NetStart, host_args, join_args
 from .session import COMPUTER, HUMAN, saved_games, summarize_save
 from .themes import THEMES
 
@@ -53,9 +58,9 @@ class MenuScreen(Screen):
             items.insert(0, ("lobby", "Lobby: play other players, your matches, watch"))
         title = "H E X W A R\nhex-and-counter wargames in the terminal"
         if served:
-            title += f"\nplaying as {served} · your games are kept here for when you come back"
+            title += f"\nplaying as {plain_line(served)} · your games are kept here for when you come back"
         with Vertical(classes="dialog", id="menu"):
-            yield Static(ascii_only(title) if self.app.ascii else title, id="menu-title")
+            yield Static(ascii_only(title) if self.app.ascii else title, id="menu-title", markup=False)
             yield OptionList(*[Option(Text(text), id=key) for key, text in items], id="menu-list")
             yield Label("arrows + enter, ? help in game, ctrl+p commands", classes="dialog-hint")
         yield Footer()
@@ -67,20 +72,19 @@ class MenuScreen(Screen):
         key = event.option.id
         app = self.app
         if key == "lobby":
-            from .screen_lobby import ServedLobbyScreen
-            app.push_screen(ServedLobbyScreen())
+            app.router.go("lobby")
         elif key == "new":
-            app.push_screen(ScenarioPicker())
+            app.router.go("scenarios")
         elif key in ("load", "replay"):
-            app.push_screen(SavedGamePicker(key))
+            app.router.go("saved-games", key)
         elif key in ("host", "join") and not net_available():
             app.push_screen(Message("Network play", "Network play needs the asyncssh package."))
         elif key == "host":
-            app.push_screen(ScenarioPicker(host=True))
+            app.router.go("scenarios", host=True)
         elif key == "join":
             app.push_screen(AskText("Join: the host's address, HOST[:PORT] (default port 2222)"), self._join_address)
         elif key == "settings":
-            app.push_screen(SettingsScreen())
+            app.router.go("settings")
         elif key == "quit":
             app.exit(0)
 
@@ -91,8 +95,7 @@ class MenuScreen(Screen):
                              lambda code: self._join(address, code))
 
     def _join(self, address: str, code: str | None) -> None:
-        from .net_session import NetStart, join_args
-        self.app.open_network(NetStart("join", join_args(address, code or None)))
+        self.app.router.go("network", NetStart("join", join_args(address, code or None)))
 
 
 class ScenarioPicker(Screen):
@@ -119,8 +122,8 @@ class ScenarioPicker(Screen):
             title = ("Host which scenario?" if self.host else
                      "New match against a person: which scenario?" if self.served_match else "Choose a scenario")
             yield Label(title, classes="dialog-title")
-            yield OptionList(*[Option(Text(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
-                                           f"{' vs '.join(x.name for x in s.sides)}"), id=str(i))
+            yield OptionList(*[Option(Text(plain_line(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
+                                                      f"{' vs '.join(x.name for x in s.sides)}")), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")
             yield Static("", id="scenario-notes", markup=False)
             if problems:
@@ -134,16 +137,15 @@ class ScenarioPicker(Screen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         s = self.scenarios[event.option_index]
         m = s.map
-        self.query_one("#scenario-notes", Static).update(
-            f"map {m.width}x{m.height} · {len(s.units)} units\n{(s.notes or '').strip()[:400]}")
+        self.query_one("#scenario-notes", Static).update(plain_text(
+            f"map {m.width}x{m.height} · {len(s.units)} units\n{(s.notes or '').strip()[:400]}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         scenario = self.scenarios[event.option_index]
         if self.served_match:
-            from .screen_lobby import ServedSideDialog
-            self.app.push_screen(ServedSideDialog(scenario))
+            self.app.router.go("served-side", scenario)
             return
-        self.app.push_screen(HostSideDialog(scenario) if self.host else SidesDialog(scenario))
+        self.app.router.go("host-side" if self.host else "sides", scenario)
 
 
 class SidesDialog(ModalScreen[None]):
@@ -164,15 +166,15 @@ class SidesDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.scenario.title}: who plays?", classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(t), id=str(i)) for i, (t, _) in enumerate(self.choices)], id="sides-list")
+            yield Label(plain_line(f"{self.scenario.title}: who plays?"), classes="dialog-title", markup=False)
+            yield OptionList(*[Option(Text(plain_line(t)), id=str(i)) for i, (t, _) in enumerate(self.choices)], id="sides-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         players = self.choices[event.option_index][1]
         if COMPUTER in players.values():
-            self.app.push_screen(LevelDialog(self.scenario, players))
+            self.app.router.go("level", self.scenario, players)
         else:
-            self.app.start_game(self.scenario, players)
+            self.app.router.go("new-game", self.scenario, players)
 
 
 #: what each computer level means to a player, in the order offered (the default first)
@@ -205,7 +207,7 @@ class LevelDialog(ModalScreen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.ai_level = LEVEL_CHOICES[event.option_index][0]
-        self.app.start_game(self.scenario, self.players)
+        self.app.router.go("new-game", self.scenario, self.players)
 
 
 class HostSideDialog(ModalScreen[None]):
@@ -219,9 +221,9 @@ class HostSideDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.scenario.title}: you play which side? (the guest plays the other)",
+            yield Label(plain_line(f"{self.scenario.title}: you play which side? (the guest plays the other)"),
                         classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(s.name), id=s.id) for s in self.scenario.sides], id="sides-list")
+            yield OptionList(*[Option(Text(plain_line(s.name)), id=s.id) for s in self.scenario.sides], id="sides-list")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         side = event.option.id
@@ -229,7 +231,6 @@ class HostSideDialog(ModalScreen[None]):
                              lambda port: self._host(side, port))
 
     def _host(self, side: str | None, port: str | None) -> None:
-        from .net_session import NetStart, host_args
         if port is None:
             return
         try:
@@ -237,7 +238,7 @@ class HostSideDialog(ModalScreen[None]):
         except ValueError:
             self.app.push_screen(Message("Host", f"{port}: the port must be a number"))
             return
-        self.app.open_network(NetStart("host", host_args(self.scenario, side, number)))
+        self.app.router.go("network", NetStart("host", host_args(self.scenario, side, number)))
 
 
 class SavedGamePicker(Screen):
@@ -258,7 +259,7 @@ class SavedGamePicker(Screen):
         with Vertical(classes="dialog", id="saves"):
             yield Label(f"{verb} which game?{hint}", classes="dialog-title")
             shown = ascii_only if self.app.ascii else str
-            yield OptionList(*[Option(Text(shown(summarize_save(p).text())), id=str(i))
+            yield OptionList(*[Option(Text(shown(plain_line(summarize_save(p).text()))), id=str(i))
                                for i, p in enumerate(self.paths)]
                              + other, id="save-list")
             yield Static("", id="save-file", markup=False)
@@ -270,7 +271,7 @@ class SavedGamePicker(Screen):
             where = self.paths[index].name if self.app.served else str(self.paths[index])
         else:
             where = "type the path of a journal file"
-        self.query_one("#save-file", Static).update(where)
+        self.query_one("#save-file", Static).update(plain_text(where))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "other":
@@ -285,10 +286,7 @@ class SavedGamePicker(Screen):
         self.app.push_screen(AskText("Journal file:"), lambda p: p and self._open(p))
 
     def _open(self, path: str) -> None:
-        if self.purpose == "load":
-            self.app.load_game(Path(path))
-        else:
-            self.app.open_replay(Path(path))
+        self.app.router.go("load" if self.purpose == "load" else "replay", Path(path))
 
 
 class SettingsScreen(ModalScreen[None]):

@@ -20,6 +20,7 @@ from hexwar.engine import Game
 from hexwar.engine.hexgrid import Hex, offset_to_axial
 from hexwar.engine.ruleset import Ruleset
 from hexwar.mapglyphs import choose_glyphs, legend, unit_drawing
+from hexwar.plaintext import plain_line, plain_text
 
 from .describe import fit
 from .glyphs import Glyphs
@@ -154,7 +155,7 @@ class Overview(ModalScreen[Hex | None]):
             yield Label(self._title(76), id="overview-title", markup=False)  # no blank line below
             with VerticalScroll(id="overview-scroll", can_focus=False):
                 yield Static(self._text(), id="overview-map")
-            yield Static(key_text(self.game, self.glyphs, 72), id="overview-key", markup=False)
+            yield Static(plain_text(key_text(self.game, self.glyphs, 72)), id="overview-key", markup=False)
 
     def on_mount(self) -> None:
         self._fit()
@@ -178,7 +179,7 @@ class Overview(ModalScreen[Hex | None]):
             self.query_one("#overview-map", Static).update(self._text())
         key = self.query_one("#overview-key", Static)
         inner = max(20, min(110, self.size.width) - 4)
-        text = key_text(self.game, self.glyphs, inner)
+        text = plain_text(key_text(self.game, self.glyphs, inner))  # names from the scenario file
         key.update(text)
         key_lines = len(text.splitlines())
         map_lines = -(-m.height // pack) + 1
@@ -193,7 +194,7 @@ class Overview(ModalScreen[Hex | None]):
         """What the keys do first, in whole words; the scenario's title when it fits too."""
         first = ["Whole map", "arrows move", "enter jumps", "esc back"]
         sep = " - " if self.glyphs.ascii else " \u00b7 "
-        return fit(first, ["k map key", self.game.scenario.title], sep, width)
+        return fit(first, ["k map key", plain_line(self.game.scenario.title)], sep, width)
 
     def action_key(self) -> None:
         self.show_key = not self.query_one("#overview-key", Static).display

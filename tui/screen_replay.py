@@ -18,6 +18,7 @@ from hexwar.engine import Game, Order
 from hexwar.engine.hexgrid import Hex
 from hexwar.match import replay, scenario_from_header
 from hexwar.journal import damage_notice, read_journal
+from hexwar.plaintext import plain_line, plain_text
 
 from ._hex_map import HexMapView
 from .describe import event_text, order_text, side_lines, side_name
@@ -62,7 +63,7 @@ class ReplayScreen(Screen):
         self.index = 0
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="turnbar")
+        yield Static("", id="turnbar", markup=False)
         with Horizontal(id="main"):
             yield HexMapView(self.data.games[0], glyphs=ASCII if self.app.ascii else UNICODE,
                              palette=self.app.hexwar_theme, id="map")
@@ -84,7 +85,7 @@ class ReplayScreen(Screen):
         if game.over:
             res = s.result or {}
             bar += f" · over: {side_name(game, res.get('winner'))} — {res.get('reason', '')}"
-        self.query_one("#turnbar", Static).update(bar)
+        self.query_one("#turnbar", Static).update(plain_line(bar))  # the file's names and reasons
         info = []
         if self.index:
             side, order = self.data.orders[self.index - 1]
@@ -98,8 +99,8 @@ class ReplayScreen(Screen):
                 self.query_one(HexMapView).cursor = Hex(*u.hex)
         else:
             info.append("start of the game (right / d: next order)")
-        self.query_one("#info", Static).update("\n".join(info))
-        self.query_one("#status", Static).update("\n".join(side_lines(game)))
+        self.query_one("#info", Static).update(plain_text("\n".join(info)))
+        self.query_one("#status", Static).update(plain_text("\n".join(side_lines(game))))
         self.query_one(HexMapView).show(game)
 
     def action_step(self, delta: int) -> None:
@@ -131,4 +132,4 @@ class ReplayScreen(Screen):
         view.zoom = view.zoom + delta
 
     def action_menu(self) -> None:
-        self.app.back_to_menu()
+        self.app.router.go("menu")

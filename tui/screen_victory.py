@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from hexwar.plaintext import plain_text
+
 from .describe import side_lines, side_name
 from .session import Session
 
@@ -30,14 +32,14 @@ class VictoryScreen(Screen):
         if self.session.path:
             lines += ["", f"Saved as {self.session.path}"]
         with Vertical(classes="dialog", id="victory"):
-            yield Static("\n".join(lines), markup=False, id="result")
+            yield Static(plain_text("\n".join(lines)), markup=False, id="result")  # a peer's reason
         yield Footer()
 
     def action_menu(self) -> None:
-        self.app.back_to_menu()
+        self.app.router.go("menu")
 
     def action_replay(self) -> None:
         if self.session.path is None:
             self.notify("This game was not saved, so it cannot be replayed.", severity="warning")
             return
-        self.app.open_replay(self.session.path)
+        self.app.router.go("replay", self.session.path)

@@ -12,6 +12,7 @@ KNOWN = {
     "fow": "hexwar.engine.rulesets.fow",
     "frontier": "hexwar.engine.rulesets.frontier",
     "napoleonica": "hexwar.engine.rulesets.napoleonica",
+    "npws": "hexwar.engine.rulesets.npws",
     "poltava": "hexwar.engine.rulesets.poltava",
 }
 _cache: dict[str, Ruleset] = {}

@@ -23,7 +23,9 @@ from hexwar.net.server import Host
 from hexwar.net.session import Session
 from hexwar.scenarios.loader import find_scenario, load_scenario
 from hexwar.tui.app import HexwarApp
-from hexwar.tui.net_session import NetGameScreen, NetLobbyScreen, NetStart, host_args, join_args
+from hexwar.tui.net_session import NetStart, host_args, join_args
+from hexwar.tui.screen_game import GameScreen as NetGameScreen  # one game screen; its session is a network one
+from hexwar.tui.screen_net_lobby import NetLobbyScreen
 from hexwar.tui.picking import Legal
 from hexwar.tui.screen_dialogs import AskText, ChooseOrder, Confirm
 from hexwar.tui.screen_victory import VictoryScreen

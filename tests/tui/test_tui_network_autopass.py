@@ -10,7 +10,8 @@ import re
 from hexwar.engine.forced import forced_order
 from hexwar.net import headless
 from hexwar.tui.app import HexwarApp
-from hexwar.tui.net_session import NetGameScreen, NetStart, join_args
+from hexwar.tui.net_session import NetStart, join_args
+from hexwar.tui.screen_game import GameScreen as NetGameScreen  # one game screen; its session is a network one
 
 from test_tui_network import SIZE, in_game, log_text, morobad, start_host, until  # noqa: F401
 

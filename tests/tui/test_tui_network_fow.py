@@ -19,7 +19,8 @@ from hexwar.net.server import Host
 from hexwar.net.session import Session
 from hexwar.scenarios.loader import find_scenario, load_scenario
 from hexwar.tui.app import HexwarApp
-from hexwar.tui.net_session import NetGameScreen, NetStart, join_args
+from hexwar.tui.net_session import NetStart, join_args
+from hexwar.tui.screen_game import GameScreen as NetGameScreen  # one game screen; its session is a network one
 from hexwar.tui.screen_battle_report import BattleReportScreen
 from hexwar.tui.screen_dialogs import ChooseOrder
 from hexwar.tui.screen_plan import PlanScreen
