@@ -30,9 +30,10 @@ async def test_a_second_session_of_the_same_player_takes_the_match_over(server, 
         await step(second, [ENTER], "your turn", "waiting for")
         await until(lambda: ref.seats["red"].link is not None and ref.seats["red"].link is not old_link, 30)
         assert b"open in another of your sessions" not in second.seen
-        taken = ref.seats["red"].link
+        holder = server.lobby.holders[(ref.info.id, "red")]
+        assert server.lobby.order[holder] == max(server.lobby.order.values())   # the newest session
         await asyncio.sleep(3)   # the first session's reconnects are refused: the seat stays
-        assert ref.seats["red"].link is taken
+        assert server.lobby.holders[(ref.info.id, "red")] == holder
         await play_one(second, ref)
 
 
