@@ -57,7 +57,7 @@ class Computer:
         key = (rnd["round"], side)
         salt = self._salt(key)
         bound = secret.binding(game.scenario.source_hash, rnd["round"], side)
-        for plan in plans if plans is not None else [game.ruleset.ai_plan(game, side)]:
+        for plan in plans if plans is not None else [game.ruleset.ai_plan(game, side, salt)]:
             if secret.commitment(bound, plan, salt) == rnd["commits"].get(side):
                 self.plans[key] = (plan, salt)
                 return
@@ -74,12 +74,13 @@ class Computer:
         return Order.make(secret.COMMIT, digest=secret.commitment(bound, plan, salt))
 
     def _secret_step(self, game: Game, rnd: dict) -> Order:
-        """Commit to a plan made from the state alone (which holds no other side's plan, only its
-        commitment), or reveal the plan committed to earlier."""
+        """Commit to a plan made from the state (which holds no other side's plan, only its
+        commitment) and this computer's salt, which nobody else knows before the reveal
+        (engine/secret.py), or reveal the plan committed to earlier."""
         side = game.to_act() or ""
         key = (rnd["round"], side)
         if secret.stage(rnd) == "commit":
-            return self.commit(game, rnd, side, game.ruleset.ai_plan(game, side))
+            return self.commit(game, rnd, side, game.ruleset.ai_plan(game, side, self._salt(key)))
         if key not in self.plans:
             self._recall(game, rnd, side)  # e.g. a game saved between commitment and reveal
         if key not in self.plans:

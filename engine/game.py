@@ -26,6 +26,10 @@ class Game:
         self.scenario = scenario
         self.ruleset: Ruleset = get_ruleset(scenario.ruleset)
         self.state = state if state is not None else self.ruleset.initial_state(scenario)
+        #: (state, seq, order) that ``vet`` found legal in exactly this position
+        self._vetted: tuple[Any, ...] | None = None
+        #: (state, seq, order, rolled, position after, events) from ``ruleset.dry_run_rolls``
+        self._dry: tuple[Any, ...] | None = None
 
     @property
     def map(self) -> "Board":
@@ -58,13 +62,37 @@ class Game:
             return "the game is over"
         if side is not None and side != self.to_act():
             return f"it is {self.to_act()}'s turn to act, not {side}'s"
+        v = self._vetted
+        if v is not None and v[0] is self.state and v[1] == self.state.seq and v[2] == order:
+            return None
         return self.ruleset.validate(self, order)
+
+    def vet(self, order: Order, side: str | None = None) -> str | None:
+        """``validate``, remembering a legal answer for this position: the network and a dry
+        run ask about one order several times (legal? does it roll? resolve it) and check it
+        once (the cheap turn check is made each time)."""
+        reason = self.validate(order, side)
+        if reason is None:
+            self._vetted = (self.state, self.state.seq, order)
+        return reason
 
     def is_legal(self, order: Order, side: str | None = None) -> bool:
         return self.validate(order, side) is None
 
     def needs_dice(self, order: Order) -> bool:
+        """Whether ``order`` rolls a die in this position (exactly: ``Ruleset.needs_dice``)."""
+        d = self._dry
+        if d is not None and d[0] is self.state and d[1] == self.state.seq and d[2] == order:
+            return d[3]
         return self.ruleset.needs_dice(self, order)
+
+    def may_roll(self, order: Order) -> bool:
+        """A cheap over-approximation of ``needs_dice`` (the lookahead's question)."""
+        return self.ruleset.may_roll(self, order)
+
+    def keep_dry_run(self, order: Order, rolled: bool, after: State | None, events: list[Event] | None) -> None:
+        """What a dry run of ``order`` in this position found (``ruleset.dry_run_rolls``)."""
+        self._dry = (self.state, self.state.seq, order, rolled, after, events)
 
     def reachable(self, unit_id: str) -> "dict[Hex, Route]":
         return self.ruleset.reachable(self, unit_id)
@@ -125,12 +153,23 @@ class Game:
         but a ruleset bug that raises mid-way leaves the state half-changed.
 
         ``dice_checked`` says the caller handed ``dice`` only after ``needs_dice(order)`` said yes
-        (a match and a replay ask first, to seed the dice), so the question is not asked twice."""
+        (a match and a replay ask first, to seed the dice), so the question is not asked twice;
+        otherwise the cheap ``may_roll`` decides whether ``dice`` is used.
+
+        An order a dry run already resolved without a roll (``needs_dice``) is not resolved
+        again: that run's position is the result."""
         reason = self.validate(order, side)
         if reason is not None:
             raise IllegalOrderError(reason)
-        if dice is None or not (dice_checked or self.needs_dice(order)):
+        if dice is None or not (dice_checked or self.may_roll(order)):
             dice = NoDice()
+        d = self._dry
+        if (type(dice) is NoDice and d is not None and d[4] is not None and d[0] is self.state
+                and d[1] == self.state.seq and d[2] == order):
+            self._dry = None
+            work, events = d[4], d[5]
+            work.seq += 1
+            return work, events
         work = self.state if in_place else self.state.copy()
         ctx = Resolution(self, work, dice)
         self.ruleset.resolve(ctx, order)

@@ -36,6 +36,37 @@ class Position(Protocol):
     def validate(self, order: Order, side: str | None = None) -> str | None: ...
 
 
+class _Rolled(Exception):
+    pass
+
+
+class _Probe(NoDice):
+    """Dice for a dry run: the first roll stops it."""
+
+    def roll(self, sides: int = 6, why: str = "") -> int:
+        raise _Rolled(why)
+
+
+def dry_run_rolls(game: Position, order: Order) -> bool:
+    """Whether ``order`` rolls in this position, found by resolving it on a copy with dice that
+    stop at the first roll (an illegal order rolls nothing: it is refused before any die). A
+    ``Game`` keeps what the run found, so asking again, or resolving the order without dice
+    afterwards (``Game.successor``), costs nothing more."""
+    if getattr(game, "vet", game.validate)(order) is not None:
+        return False
+    ctx = Resolution(game, game.state.copy(), _Probe())
+    keep = getattr(game, "keep_dry_run", None)
+    try:
+        game.ruleset.resolve(ctx, order)
+    except _Rolled:
+        if keep is not None:
+            keep(order, True, None, None)
+        return True
+    if keep is not None:
+        keep(order, False, ctx.state, ctx.events)
+    return False
+
+
 def strength_words(u) -> str:  # noqa: ANN001 - a state.Unit
     """``3 of 4 (reduced)``: what a unit has left of its strength or steps."""
     reduced = " (reduced)" if u.strength < u.max_strength else ""
@@ -134,8 +165,17 @@ class Ruleset:
         raise NotImplementedError
 
     def needs_dice(self, game: Position, order: Order) -> bool:
-        """Whether resolving ``order`` may roll; such orders get a commit-reveal exchange."""
-        return True
+        """Whether resolving ``order`` now rolls a die: exactly (an order flagged here that
+        rolled nothing would cost the network a needless commit-reveal exchange, one that rolled
+        unflagged is a ruleset bug). Asked of the position before the order; ``dry_run_rolls``
+        answers it for any ruleset, a cheaper answer per order kind is better where one exists."""
+        return dry_run_rolls(game, order)
+
+    def may_roll(self, game: Position, order: Order) -> bool:
+        """A cheap answer that may say yes for an order that rolls nothing, never no for one
+        that rolls: what the computer's lookahead asks many times per decision (it weighs a
+        "yes" over the dice's outcomes, of which an order that rolls nothing has one)."""
+        return self.needs_dice(game, order)
 
     def resolve(self, ctx: Resolution, order: Order) -> None:
         raise NotImplementedError
@@ -269,8 +309,12 @@ class Ruleset:
         ``ai_plan`` and later reveals it instead of choosing among ``ai_orders``."""
         return None
 
-    def ai_plan(self, game: Position, side: str) -> list[list[Any]]:
-        """The computer's secret plan for ``side``, made from the shared state only."""
+    def ai_plan(self, game: Position, side: str, secret: bytes | None = None) -> list[list[Any]]:
+        """The computer's secret plan for ``side``, made from the shared state and, when given,
+        ``secret``: bytes only this computer holds (its salt's secret part, engine/secret.py),
+        so that nobody can work the plan out from the shared state before it is revealed.
+        Without ``secret``, the plan anyone could predict (a suggestion, a guess of the other
+        side's plan)."""
         return []
 
     def ai_plans(self, game: Position, side: str) -> list[list[list[Any]]]:

@@ -250,10 +250,10 @@ class StrongComputer:
             return cands[0] if cands else self.basic.choose(game)
         answering = self.budget.answers and bool(game.state.pending)
         if self.budget.scope in ("dice", "rolls") and not answering:
-            if not game.needs_dice(cands[0]):
+            if not game.may_roll(cands[0]):
                 return cands[0]
             if self.budget.scope == "dice":
-                cands = [o for o in cands if game.needs_dice(o)]
+                cands = [o for o in cands if game.may_roll(o)]
             if len(cands) == 1:
                 return cands[0]
         side = game.to_act() or ""
@@ -346,7 +346,7 @@ class StrongComputer:
     # --- looking ahead ---------------------------------------------------------------------
     def outcomes(self, game: Game, order: Order, key: bytes, work: Work) -> list[tuple[Fraction, Game]]:
         """The games ``order`` can lead to, with their probabilities (exact or sampled)."""
-        if not game.needs_dice(order):
+        if not game.may_roll(order):
             work.spent += 1
             return [(Fraction(1), after(game, order))]
         exact = exact_outcomes(game, order, self.budget.exact, work)
@@ -405,7 +405,7 @@ class StrongComputer:
             if game.over:
                 break
             order = self.policy.choose(game)
-            if game.needs_dice(order):
+            if game.may_roll(order):
                 outs = self.outcomes(game, order, key, work)
                 return sum((p * self.score(g, side) for p, g in outs), Fraction(0))
             work.spent += 1

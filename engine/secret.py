@@ -81,6 +81,24 @@ def commitment(bound: list[str], plan: Plan, salt: bytes) -> str:
     return blake2b(data, digest_size=32, person=b"hexwar-plan").hexdigest()
 
 
+# --- a computer's own secret -------------------------------------------------------------------
+#
+# A plan computed from the shared state alone is known to anyone who runs the same code before it
+# is revealed, so the computer's plan also depends on a secret only it holds: the secret part of
+# the salt it commits with (over the network 16 bytes from the operating system, net/secret_plans.py;
+# in ``hexwar simulate`` bytes derived from the seed, so a seed still replays the same game). The
+# commitment covers the salt, so the secret is committed with the plan, revealed with it and
+# checked by ``reveal_problem`` like any salt.
+
+def secret_choice(secret_bytes: bytes, n: int, label: str) -> int:
+    """An index 0..n-1 drawn from ``secret_bytes`` (uniform to within 2**-64): what a ruleset's
+    computer uses to choose among plans it holds equally worth making (``Ruleset.ai_plan``)."""
+    if n <= 1:
+        return 0
+    h = blake2b(secret_bytes + b"|" + label.encode(), digest_size=8, person=b"hexwar-mix")
+    return int.from_bytes(h.digest(), "big") % n
+
+
 # --- the round kept in the state --------------------------------------------------------------
 
 def open_round(name: str, sides: list[str]) -> dict[str, Any]:
@@ -150,5 +168,5 @@ def record_reveal(rnd: dict[str, Any], side: str, plan: Plan) -> None:
 
 __all__ = [
     "COMMIT", "REVEAL", "Plan", "binding", "commit_problem", "commitment", "next_side", "open_round", "plan_problem",
-    "record_commit", "record_reveal", "reveal_problem", "salt_bytes", "stage",
+    "record_commit", "record_reveal", "reveal_problem", "salt_bytes", "secret_choice", "stage",
 ]

@@ -167,6 +167,26 @@ def _batch_collector() -> None:
     gc.set_threshold(100_000, 20, 20)
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    """A generated scenario: Napoleonica's pick-up battle (spec 22.8) from a seed."""
+    if args.ruleset != "napoleonica":
+        print(f"hexwar: no scenario generator for {args.ruleset!r} (napoleonica has one)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from hexwar.engine.rulesets.napoleonica.pickup import generate
+    text = generate(args.seed)
+    if not args.out:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        with open(args.out, "x", encoding="utf-8") as f:      # never overwrite a file
+            f.write(text)
+    except OSError as exc:
+        print(f"hexwar: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"wrote {args.out}: a Napoleonica pick-up battle, seed {args.seed} (check it with hexwar validate)")
+    return EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from hexwar.match import simulate
     _batch_collector()
@@ -330,6 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("validate", help="check a scenario file and print every problem")
     s.add_argument("file", help="path to a scenario .toml file")
     s.set_defaults(func=cmd_validate)
+
+    s = sub.add_parser("new", help="generate a scenario (napoleonica: a pick-up battle, spec 22.8)")
+    s.add_argument("ruleset", help="the ruleset whose generator to use: napoleonica")
+    s.add_argument("--seed", type=int, required=True, help="the same seed always writes the same scenario")
+    s.add_argument("--out", metavar="FILE", help="write to this new file instead of printing")
+    s.set_defaults(func=cmd_new)
 
     s = sub.add_parser("simulate", help="play computer against computer to the end")
     s.add_argument("scenario", help="scenario id or .toml file")

@@ -78,12 +78,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
 
+    from hexwar.net.limits import Limits as NetLimits
     from hexwar.net.serve import Limits, serve_forever
     from hexwar.paths import data_dir
     for flag, value in (("--max-connections", args.max_connections), ("--per-address", args.per_address),
                         ("--max-sessions", args.max_sessions), ("--max-matches", args.max_matches)):
         if value < 1:
             raise UserError(f"{flag} must be at least 1")
+    allowance = NetLimits().clock_allowance
+    if args.turn_time < 0 or 0 < args.turn_time < allowance:
+        raise UserError(f"--turn-time {args.turn_time}: give at least {allowance:g} seconds (the clock grants "
+                        f"that much for link delay), or 0 for no limit")
     if args.new_accounts_per_hour < 0 or args.open_seat_days <= 0:
         raise UserError("--new-accounts-per-hour must be 0 or more and --open-seat-days more than 0")
     limits = Limits(sessions=args.max_sessions, per_address=args.per_address, connections=args.max_connections,

@@ -7,8 +7,11 @@ It is the save game, the replay, the resume point and the evidence of a match. L
 ``body`` is the canonical encoding of a record map (header first, then one per order) and
 ``link = BLAKE2b-128(previous link || body)``, starting from 16 zero bytes. Changing, dropping or
 reordering any byte breaks the chain at that record, so a damaged file is refused with the number
-of the first bad record (the header is record 0). Every append is flushed and fsynced before the
-caller shows the order's result.
+of the first bad record (the header is record 0). ``append`` writes a record and fsyncs it;
+``write`` only hands it to the operating system (a killed process loses nothing written) and a
+``GroupCommit`` thread syncs everything written so far in one go, while the caller goes on (a
+network peer sends the order meanwhile); ``durable(ticket)`` says when a record is safe from a
+power cut too.
 
 A damaged save is not lost whole: ``read_journal(..., salvage=True)`` reads it up to its last good
 record (and skips a record that is an identical copy of an earlier one), and ``salvage_journal``
@@ -19,6 +22,8 @@ which holds the scenario) leaves nothing to keep.
 from __future__ import annotations
 
 import os
+import threading
+from concurrent.futures import Future, InvalidStateError
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -340,6 +345,89 @@ def _write_new(path: str, data: bytes, mode: str) -> None:
         os.fsync(f.fileno())
 
 
+class GroupCommit:
+    """Makes a file's writes durable in a thread: one fsync covers every record written before
+    it began, so records written while an fsync runs share the next one (group commit). Tickets
+    count records written; ``durable(t)`` is a future that is done once record ``t`` is synced."""
+
+    def __init__(self, fileno: int) -> None:
+        self._fd = fileno
+        self._cond = threading.Condition()
+        self.written = self.synced = 0
+        self._waiters: list[tuple[int, Future]] = []
+        self._closing = False
+        self._error: OSError | None = None
+        self._thread: threading.Thread | None = None
+
+    def wrote(self, ticket: int) -> None:
+        with self._cond:
+            self.written = ticket
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def durable(self, ticket: int) -> Future:
+        fut: Future = Future()
+        with self._cond:
+            if self._error is not None:
+                fut.set_exception(self._error)
+            elif ticket <= self.synced:
+                fut.set_result(ticket)
+            else:
+                self._waiters.append((ticket, fut))
+                self._cond.notify()
+        return fut
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self.written <= self.synced and not self._closing:
+                    self._cond.wait()
+                if self.written <= self.synced:
+                    return
+                target = self.written
+            try:
+                _datasync(self._fd)
+            except OSError as exc:
+                with self._cond:
+                    self._error = exc
+                    waiters, self._waiters = self._waiters, []
+                for _, fut in waiters:
+                    _settle(fut, exc)
+                return
+            with self._cond:
+                self.synced = target
+                done = [w for w in self._waiters if w[0] <= target]
+                self._waiters = [w for w in self._waiters if w[0] > target]
+            for _, fut in done:
+                _settle(fut, target)
+
+    def close(self) -> None:
+        """Sync what is written, then stop the thread."""
+        with self._cond:
+            self._closing = True
+            self._cond.notify()
+            thread = self._thread
+        if thread is not None:
+            thread.join()
+
+
+# The data and the file's size, not its times: an append needs no more to be read back whole.
+_datasync = getattr(os, "fdatasync", os.fsync)
+
+
+def _settle(fut: Future, outcome: Any) -> None:
+    """Resolve a waiter, unless its asker gave up waiting (cancelled it) meanwhile."""
+    try:
+        if isinstance(outcome, BaseException):
+            fut.set_exception(outcome)
+        else:
+            fut.set_result(outcome)
+    except InvalidStateError:
+        pass
+
+
 class Journal:
     """An open journal for appending. Use ``create`` for a new match, ``resume`` to continue one."""
 
@@ -347,6 +435,8 @@ class Journal:
         self.path = path
         self._f = f
         self._link = link
+        self.written = 0  # records written through this object: the tickets of ``write``
+        self._group: GroupCommit | None = None
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any]) -> "Journal":
@@ -371,15 +461,45 @@ class Journal:
         return cls(str(path), f, contents.last_link), contents
 
     def append(self, record: dict[str, Any]) -> None:
+        """Write ``record`` and fsync it (with every record written before it)."""
+        self._put(record)
+        os.fsync(self._f.fileno())
+
+    def write(self, record: dict[str, Any]) -> int:
+        """Write ``record`` through to the operating system (a killed process loses nothing
+        written; a power cut may lose it until ``durable``) and return its ticket. The group
+        commit thread starts syncing it at once; nobody waits unless they ask ``durable``."""
+        ticket = self._put(record)
+        if self._group is None:
+            self._group = GroupCommit(self._f.fileno())
+        self._group.wrote(ticket)
+        return ticket
+
+    def _put(self, record: dict[str, Any]) -> int:
         body = encode(record)
         if len(body) > MAX_RECORD:
             raise JournalError(self.path, None, "record too large")
         self._link = chain(self._link, body)
         self._f.write(msgpack.packb([body, self._link], use_bin_type=True))
         self._f.flush()
-        os.fsync(self._f.fileno())
+        self.written += 1
+        return self.written
+
+    def durable(self, ticket: int | None = None) -> Future:
+        """A future done once record ``ticket`` (default: the last written) is fsynced; the
+        fsync runs in a thread and covers every record written before it starts."""
+        ticket = self.written if ticket is None else ticket
+        if self._group is None:  # nothing was written by ``write``: ``append`` synced it all
+            done: Future = Future()
+            done.set_result(ticket)
+            return done
+        if ticket > self._group.written:  # written by ``append`` after the last ``write``
+            self._group.wrote(self.written)
+        return self._group.durable(ticket)
 
     def close(self) -> None:
+        if self._group is not None:
+            self._group.close()
         self._f.close()
 
     def __enter__(self) -> "Journal":

@@ -13,6 +13,7 @@ from typing import Any
 from hexwar.engine import secret
 from hexwar.engine.levels import DEFAULT_LEVEL, computer_for
 
+from . import secret_plans as sp
 from .errors import Desync, NotYourTurn, PeerGone
 from .session import Session
 
@@ -56,15 +57,17 @@ async def play(session: Session, seed: int | str = 0, *, level: str = DEFAULT_LE
 
 
 async def _secret_step(session: Session) -> bool:
-    """In a round of secret plans, seal the computer's plan (made from the shared state only)
-    or open the one sealed before; True if this was such a step."""
+    """In a round of secret plans, seal the computer's plan (made from the shared state and a
+    secret drawn from the operating system, which the salt commits to) or open the one sealed
+    before; True if this was such a step."""
     game = session.game
     rnd = game.ruleset.secret_round(game)
     if rnd is None or secret.next_side(rnd) != session.side:
         return False
     if secret.stage(rnd) == "commit":
-        plan = await asyncio.to_thread(game.ruleset.ai_plan, game.copy(), session.side)
-        await session.commit_plan(plan)
+        mine = sp.new_secret()
+        plan = await asyncio.to_thread(game.ruleset.ai_plan, game.copy(), session.side, mine)
+        await session.commit_plan(plan, mine)
     else:
         await session.reveal_plan()
     return True

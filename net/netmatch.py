@@ -9,6 +9,8 @@ writes (and ``hexwar replay --verify`` checks) the journal holds records that re
              restarted process reveals the nonce it committed to and cannot pick another;
 * ``peer-commit`` the peer's committed order and our nonce, written before our nonce is sent;
 * ``end``    a result the rules did not produce: resignation, agreed draw, time forfeit;
+* ``clock``  with a turn timer, when the decision at ``seq`` began (wall-clock ms), so a restart
+             does not give the side to act its time again;
 * ``finished`` both sides said farewell holding the same final state: nothing is left to send.
 
 The journal holds our committed nonce before it is revealed, so it is written 0600 and lives in a
@@ -18,6 +20,8 @@ The journal holds our committed nonce before it is revealed, so it is written 06
 from __future__ import annotations
 
 import os
+import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +55,7 @@ class NetMatch:
     theirs: Pending | None = None
     end: dict[str, Any] | None = None
     finished: bool = False
+    clock: tuple[int, int] | None = None  # the latest ``clock`` record: (seq, wall-clock ms)
 
     @property
     def scenario(self) -> Scenario:
@@ -95,7 +100,7 @@ class NetMatch:
         # journaled before the message that depends on it is sent, so the peer resends the rest.
         journal, contents = Journal.resume(path, drop_torn_tail=True)
         _private(path)
-        _private(path + ".torn")
+        _private(path + ".damaged")
         try:
             report = replay(path, contents, verify=True)
             match_id = contents.header["match"]
@@ -120,6 +125,8 @@ class NetMatch:
                     m.end = {"winner": rec.get("winner"), "reason": rec.get("reason", "")}
                 elif kind == "finished":
                     m.finished = True
+                elif kind == "clock" and isinstance(rec.get("seq"), int) and isinstance(rec.get("at"), int):
+                    m.clock = (rec["seq"], rec["at"])
             # Exchanges already resolved by a later order record are history, not pending.
             for attr in ("mine", "theirs"):
                 p = getattr(m, attr)
@@ -134,10 +141,25 @@ class NetMatch:
 
     # --- changes --------------------------------------------------------------------------
     def note(self, kind: str, p: Pending) -> None:
-        """Journal a pending exchange before the message that depends on it is sent."""
+        """Journal a pending exchange before the message that depends on it is sent (written
+        at once; the session waits for ``durable`` where the next step needs it synced)."""
         if self.journal is not None:
-            self.journal.append({"type": kind, "seq": p.seq, "side": p.side, "order": p.order.to_wire(),
-                                 "commit": p.commit, "nonce": p.nonce})
+            self.journal.write({"type": kind, "seq": p.seq, "side": p.side, "order": p.order.to_wire(),
+                                "commit": p.commit, "nonce": p.nonce})
+
+    def note_clock(self, seq: int) -> None:
+        """Journal that the decision at ``seq`` begins now (written, synced with what follows)."""
+        self.clock = (seq, int(time.time() * 1000))
+        if self.journal is not None:
+            self.journal.write({"type": "clock", "seq": seq, "at": self.clock[1]})
+
+    def decision_start(self) -> tuple[int, float] | None:
+        """(seq, start on this process's monotonic clock) of the decision now due, if a
+        ``clock`` record says when it began; the time since then counts (never less than 0)."""
+        if self.clock is None or self.clock[0] != self.seq:
+            return None
+        elapsed = max(0.0, time.time() - self.clock[1] / 1000)
+        return self.seq, time.monotonic() - elapsed
 
     def note_info(self, **info: Any) -> None:
         self.info.update(info)
@@ -159,12 +181,13 @@ class NetMatch:
                 self.journal.append({"type": "finished", "seq": self.seq})
 
     def apply(self, order: Order, side: str, nonces: list[bytes] | None) -> tuple[list[Event], dict[str, Any]]:
-        """Validate, roll, resolve on a copy, journal (fsync), then make current.
+        """Validate, roll, resolve on a copy, journal (written, synced by the group commit
+        thread: ``durable``), then make current.
         Raises ``IllegalOrderError`` and changes nothing if the order is refused."""
         seq = self.seq
         trial, events, record = resolve_order(self.game, self.match_id, order, side, nonces)
         if self.journal is not None:
-            self.journal.append(record)
+            self.journal.write(record)
         self.game = trial
         self.records.append(record)
         if self.mine is not None and self.mine.seq == seq:
@@ -172,6 +195,10 @@ class NetMatch:
         if self.theirs is not None and self.theirs.seq == seq:
             self.theirs = None
         return events, record
+
+    def durable(self) -> "Future[int] | None":
+        """A future done once every record written so far is synced (None without a journal)."""
+        return None if self.journal is None else self.journal.durable()
 
     def close(self) -> None:
         if self.journal is not None:

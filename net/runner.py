@@ -165,6 +165,9 @@ async def open_host(args: argparse.Namespace) -> tuple[Any, Any, dict[str, Any],
             raise UserError(f"{path}: already exists; choose a new journal file")
         other = next(s for s in sides if s != side)
         turn_time = args.turn_time
+        if turn_time < 0 or 0 < turn_time < limits.clock_allowance:
+            raise UserError(f"--turn-time {turn_time}: give at least {limits.clock_allowance:g} seconds (a "
+                            f"time-forfeit claim is granted that much for link delay), or 0 for no limit")
         match = NetMatch.create(scenario, match_id, path, players={side: "host", other: "guest"},
                                 info={"role": "host", "side": side, "turn_time": turn_time})
     session = Session(match, side, role="host", turn_time=turn_time, limits=limits)

@@ -34,9 +34,20 @@ SALT_BYTES = MATCH_ID_BYTES + SEQ_BYTES + SECRET_BYTES  # = protocol.SALT_BYTES
 PLAN_KINDS = (secret.COMMIT, secret.REVEAL)
 
 
-def new_salt(match_id: bytes, seq: int) -> bytes:
-    """A fresh salt bound to ``match_id`` and the seq of the seal it goes with."""
-    return match_id + seq.to_bytes(SEQ_BYTES, "big") + os.urandom(SECRET_BYTES)
+def new_secret() -> bytes:
+    """The secret part of a salt, from the operating system. A computer draws it before it makes
+    its plan, so that the plan can depend on it (engine/secret.py, ``Ruleset.ai_plan``): committed
+    with the plan inside the salt, revealed with it, and checked with it by the commitment."""
+    return os.urandom(SECRET_BYTES)
+
+
+def new_salt(match_id: bytes, seq: int, secret_part: bytes | None = None) -> bytes:
+    """A fresh salt bound to ``match_id`` and the seq of the seal it goes with; ``secret_part``:
+    the secret drawn beforehand (``new_secret``), else a fresh one."""
+    part = new_secret() if secret_part is None else secret_part
+    if len(part) != SECRET_BYTES:
+        raise ValueError(f"the secret part of a salt is {SECRET_BYTES} bytes")
+    return match_id + seq.to_bytes(SEQ_BYTES, "big") + part
 
 
 def salt_problem(salt: bytes, match_id: bytes, seal_seq: int | None) -> str | None:
@@ -122,5 +133,5 @@ class SealedPlans:
         os.chmod(self.path, 0o600)
 
 
-__all__ = ["PLAN_KINDS", "SALT_BYTES", "SealedPlans", "commit_order", "new_salt", "packed_size",
+__all__ = ["PLAN_KINDS", "SALT_BYTES", "SealedPlans", "commit_order", "new_salt", "new_secret", "packed_size",
            "reveal_order", "salt_problem", "seal_seq", "seen_commitment"]

@@ -11,6 +11,11 @@ Issue 11 changed Poltava's rules (the melee obligations are now kept in the stat
 has an inside, and more), so the same seed plays a different game. The journal and the replay pins
 were then recorded again, the same way, on commit df3a8a7: issue 11's rules on the engine of
 fc66fa5, still without any issue-16 change. The initial and synthetic digests did not change.
+
+Issue 35 item 17 changed Poltava's R9.5 (a pending reroll decision carries the roll that stands
+after a first leader's reroll), so the basic players' later choices differ: the journal was
+recorded again (``hexwar simulate poltava-2 --seed 1 --level sweden=basic --level russia=basic``)
+and the pins after order 200, 400 and at the end taken from its replay; 1 and 50 are unchanged.
 """
 
 from pathlib import Path
@@ -36,10 +41,10 @@ INITIAL = {
 REPLAY = {
     1: "b62b67a05cc57e04b7cba4f4fa5c9d26",
     50: "73e09e127dd4bb91ff1bf632a7b24378",
-    200: "0f700cd9ccd210c9c3f40c8571910616",
-    400: "58502182e78abd6ae4cde59e06f489bb",
+    200: "db2f10163ebc24d0207943c1b8387672",
+    400: "21eb928e2e244fedf8d2ccefa6a1b9b5",
 }
-REPLAY_FINAL = ("dc0f915d01fb40c6e278326100e187f1", 715)
+REPLAY_FINAL = ("6a6dc0524774ad9a54614e7c572b70fb", 630)
 SYNTHETIC = "5f90911134691d9560473fd8b139dbb9"
 
 

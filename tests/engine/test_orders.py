@@ -63,7 +63,7 @@ def test_wire_orders_of_a_recorded_game_are_the_orders_make_builds():
     from hexwar.journal import read_journal
     journal = Path(__file__).parent / "fixtures" / "poltava-2-seed1.journal"
     wires = [r["order"] for r in read_journal(journal).records if r["type"] == "order"]
-    assert len(wires) == 715
+    assert len(wires) == 630
     for wire in wires * 2:  # the second time round every name is known
         order = Order.from_wire(wire)
         made = Order.make(wire["k"], **wire.get("a", {}))

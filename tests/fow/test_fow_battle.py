@@ -232,7 +232,8 @@ def test_s17_9_g40_captures_take_at_most_what_the_owner_has():
     before = g.state.sides["north"]["rp"]
     ctx = Resolution(g, g.state, Script())
     K.transfer_rp(ctx, "north", 5, "objective")
-    assert g.state.sides["south"]["rp"] == 0 and g.state.sides["north"]["rp"] == before + 5
+    # G-14, G-40: a transfer of min(value, the owner's RP): the captor gets the 3 the owner had
+    assert g.state.sides["south"]["rp"] == 0 and g.state.sides["north"]["rp"] == before + 3
     assert K.CAPTURE_RP == {"gun": 1, "aa": 1, "howitzer": 2, "tank": 2, "armoured_car": 2}
 
 

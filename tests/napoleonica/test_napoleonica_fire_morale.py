@@ -50,7 +50,7 @@ def test_s22_2_the_score_is_clamped_to_1_19():
 
 def test_s22_2_a_hit_is_a_roll_at_or_under_the_score_and_lands_when_the_phase_ends():
     g = game([SHOOTER, TARGET], phase="fire")
-    events = play(g, "fire", unit="b", target=(3, 5), dice=[10])
+    events = play(g, "fire", unit="b", target=(3, 5), dice=[8])   # 2 x 3 + 2: b's right end is 4 off
     assert [e for e in events if e["t"] == "fired"][0]["hit"] is True
     assert unit(g, "r").strength == 4                   # not yet: losses wait for the phase end
     assert g.state.vars["hits"] == {"r": 1}
@@ -196,7 +196,7 @@ def test_s22_2_the_owner_chooses_which_end_stand_fire_takes():
     g = game([SHOOTER, TARGET], phase="fire")
     r = unit(g, "r")
     assert B.stand_hexes(r) == (Hex(3, 5), Hex(2, 5), Hex(1, 5), Hex(0, 5))
-    play(g, "fire", unit="b", target=(3, 5), dice=[10])
+    play(g, "fire", unit="b", target=(3, 5), dice=[8])   # 2 x 3 + 2: b's right end is 4 off
     play(g, "fire", unit="r", target=(2, 7), dice=[11])
     assert g.state.phase == "morale" and g.to_act() == "red"
     loses = sorted(tuple(o["hex"]) for o in g.legal_orders() if o.kind == "lose")
@@ -230,7 +230,7 @@ def test_s22_2_the_computer_gives_up_the_stand_fire_left_nearest_the_enemy():
     # as above: red's ends are (3, 5), 2 hexes from blue's stand (3, 7), and (0, 5), 4 hexes from
     # blue's nearest stand (2, 7); the computer gives up the one nearest the enemy, (3, 5)
     g = game([SHOOTER, TARGET], phase="fire")
-    play(g, "fire", unit="b", target=(3, 5), dice=[10])
+    play(g, "fire", unit="b", target=(3, 5), dice=[8])   # 2 x 3 + 2: b's right end is 4 off
     play(g, "fire", unit="r", target=(2, 7), dice=[11])
     scored = sorted(((s, tuple(o["hex"])) for s, o in g.ruleset.ai_orders(g) if o.kind == "lose"), reverse=True)
     assert [h for _, h in scored] == [(3, 5), (0, 5)]

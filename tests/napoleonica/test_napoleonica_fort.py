@@ -47,7 +47,8 @@ def test_s7_1_item10_no_attack_onto_or_from_a_wall_and_cover_on_it():
     view = B.View(g.state)
     assert "walls" in A.target_problem(g.map, view, r, i)
     assert "walls" in A.target_problem(g.map, view, i, r)
-    assert F.score(g.map, r, i, g.state)[0] == 2 * 4 + 2 - 4      # d 2, cover on the wall
+    # d 2, cover on the wall; r's left-end stand is 4 hexes off, so 3 stands fire (22.2)
+    assert F.score(g.map, r, i, g.state)[0] == 2 * 3 + 2 - 4
 
 
 def test_s7_3_item4_fort_walls_block_sight():

@@ -12,7 +12,8 @@ BATTERY = dict(id="a", side="blue", kind="ART_MEDIUM", hex="0606", formation="un
 
 
 def test_s22_2_a_battery_behind_its_fortification_has_cover_from_the_front_but_not_from_howitzers():
-    g = game([BATTERY, dict(id="r", side="red", kind="INF_LINE", hex="0603", formation="line"),
+    # all four of r's stands are 3 hexes from the battery, so all four fire (22.2)
+    g = game([BATTERY, dict(id="r", side="red", kind="INF_LINE", hex="0803", formation="line"),
               dict(id="h", side="red", kind="ART_HOWITZER", hex="0802", formation="unlimbered")],
              hexsides=WORKS, phase="fire")
     a = unit(g, "a")

@@ -10,7 +10,8 @@ from hexwar.engine.rulesets.napoleonica import movement as MV
 from napo_helpers import game, play, unit
 
 ROWS = ["." * 12] * 5 + [".....VV....."] + ["." * 12] * 4       # village hexes 0606 and 0706
-INF = dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column")
+# two stands: one for each of the two village hexes (one stand a hex, 17, 22.7)
+INF = dict(id="b", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=2)
 
 
 def occupy_orders(g, uid="b"):
@@ -33,7 +34,7 @@ def test_f20_only_the_occupy_action_enters_a_settlement_from_next_to_it():
 
 
 def test_f20_an_enemy_in_the_settlement_keeps_others_out():
-    g = game([INF, dict(id="r", side="red", kind="INF_LINE", hex="0706", formation="line")], rows=ROWS)
+    g = game([INF, dict(id="r", side="red", kind="INF_LINE", hex="0706", formation="line", strength=1)], rows=ROWS)
     assert occupy_orders(g) == []
 
 
@@ -78,7 +79,7 @@ def test_s7_3_item4_a_settlement_blocks_sight():
 
 def test_s22_9_engineers_fortify_a_held_settlement_and_its_cover_becomes_minus_6():
     g = game([dict(INF, hex="0606"), dict(id="e", side="blue", kind="ENG", hex="0607", strength=1),
-              dict(id="r", side="red", kind="INF_LINE", hex="0603", formation="line")], rows=ROWS)
+              dict(id="r", side="red", kind="INF_LINE", hex="0803", formation="line")], rows=ROWS)
     orders = [o for o in g.legal_orders() if o.kind == "fortify"]
     assert [o["hex"] for o in orders] == [tuple(g.map.parse("0606"))]
     play(g, "fortify", unit="e", hex=orders[0]["hex"])
@@ -91,7 +92,7 @@ def test_s22_9_engineers_fortify_a_held_settlement_and_its_cover_becomes_minus_6
 def test_f20_a_unit_entering_an_attacked_settlement_also_fights_in_its_melee():
     from hexwar.engine.rulesets.napoleonica.melee import components
     # r attacked b in the village from 0705, next to 0606 too: b2 may still go in (and fight)
-    g = game([dict(INF, hex="0706"), dict(id="b2", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
+    g = game([dict(INF, hex="0706", strength=1), dict(id="b2", side="blue", kind="INF_LINE", hex="0607", formation="column", strength=1),
               dict(id="r", side="red", kind="INF_LINE", hex="0705", formation="column", strength=1)], rows=ROWS)
     assert occupy_orders(g, "b2") == []          # next to an enemy: not in an ordinary turn (9.4)
     g.state.vars["contacts"] = [["r", "b", "front", -4, False, True, False]]

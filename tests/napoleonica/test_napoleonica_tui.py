@@ -64,8 +64,9 @@ BLUE_COL = dict(id="b", side="blue", kind="INF_LINE", hex="0608", formation="col
 RED_LINE = dict(id="r", side="red", kind="INF_LINE", hex="0605", formation="line")
 
 
-def brigade_in_movement(**kw) -> HexwarApp:
-    """Hotseat brigade, the battle started and played on to the first Movement phase."""
+def brigade_in_movement(side: str | None = None, **kw) -> HexwarApp:
+    """Hotseat brigade, the battle started and played on to the first Movement phase; with
+    ``side``, the other side (if it won the roll-off) ends its movement first (9.2)."""
     session = Session.new(BRIGADE, {s.id: "human" for s in BRIGADE.sides}, seed=1)
     for _ in range(40):
         game = session.game
@@ -74,6 +75,9 @@ def brigade_in_movement(**kw) -> HexwarApp:
         only = nothing_to_decide(Legal(game))
         session.play(only or next(o for o in game.legal_orders() if o.kind == "end-phase"))
     assert session.game.state.phase == "movement"
+    if side is not None and session.game.to_act() != side:
+        session.play(next(o for o in session.game.legal_orders() if o.kind == "end-phase"))
+    assert side is None or session.game.to_act() == side
     return HexwarApp(session=session, save=False, theme="default", **kw)
 
 
@@ -450,7 +454,7 @@ async def test_s22_6_enter_on_a_general_stacked_on_a_regiment_offers_both():
     # phase, so Enter there asks which, the regiment first; Enter again on the selected one
     # offers its own orders here or the other unit, keyboard only
     from hexwar.tui.screen_dialogs import ChooseOrder, ChooseUnit
-    app = brigade_in_movement()
+    app = brigade_in_movement("france")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         game = app.session.game

@@ -141,16 +141,17 @@ def test_s22_2_why_not_is_none_where_an_order_fits():
 def test_s22_2_fire_odds_line_is_the_exact_chance_of_a_hit():
     g = game([BLUE_LINE, RED_LINE], phase="fire")
     line = g.odds_summary(Order.make("fire", unit="b", target=tuple(unit(g, "r").hex)))
-    # a line of 4 stands at short range: 2 x 4 + 2 = 10; one d20 at or under 10 is 10 in 20
-    assert line.startswith("Fire: best of 1 d20 at or under 10 hits: 50 %")
+    # a line at short range with 3 of its 4 stands in range (its right end is 4 hexes from red,
+    # 22.2): 2 x 3 + 2 = 8; one d20 at or under 8 is 8 in 20
+    assert line.startswith("Fire: best of 1 d20 at or under 8 hits: 40 %")
 
 
 def test_s3_0_best_of_two_for_a_test_keeps_the_lowest():
     g = game([dict(BLUE_LINE, kind="INF_HEAVY"), RED_LINE], phase="fire")
     unit(g, "b").stats["fire"] = 2
     line = g.odds_summary(Order.make("fire", unit="b", target=tuple(unit(g, "r").hex)))
-    # at least one of two d20 at or under 10: 1 - (10/20)^2 = 75 %
-    assert "best of 2 d20 at or under 10 hits: 75 %" in line
+    # at least one of two d20 at or under 8 (3 stands in range, as above): 1 - (12/20)^2 = 64 %
+    assert "best of 2 d20 at or under 8 hits: 64 %" in line
 
 
 def test_s22_4_melee_outcomes_are_exact():
@@ -255,7 +256,7 @@ def test_s22_2_the_log_says_a_fire_in_words():
     events = play(g, "fire", unit="b", target=tuple(unit(g, "r").hex), dice=[7, 12])
     lines = [event_text(g, e) for e in events]
     fired = next(line for line in lines if " fires at " in line)
-    assert fired == f"{unit_title(g, 'b')} fires at {unit_title(g, 'r')}: 7 against 10 or less, " \
+    assert fired == f"{unit_title(g, 'b')} fires at {unit_title(g, 'r')}: 7 against 8 or less, " \
                     "hit (a stand goes when the phase ends)"
     assert not any(line.startswith(("best-of:", "fired:")) for line in lines)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from hexwar.engine import secret
 from hexwar.engine.orders import Order
-from hexwar.engine.ruleset import Resolution, Ruleset
+from hexwar.engine.ruleset import Resolution, Ruleset, dry_run_rolls
 from hexwar.engine.state import State, Unit
 
 from . import ai
@@ -129,6 +129,9 @@ class FowRuleset(Ruleset):
                 out.append(f"sides: {s.id} needs home_edge north or south (spec 2.8)")
         if not isinstance(rules.get("desert_penalty", True), bool):
             out.append("rules.desert_penalty: true or false")
+        out += K.fp_roll_problems(scenario)
+        if rules.get("capture_rp", "transfer") not in ("transfer", "full"):
+            out.append("rules.capture_rp: \"transfer\" (the captor gets what the owner had, G-40) or \"full\"")
         rf = rules.get("reinforcement_fp", {})
         if not isinstance(rf, dict) or any(k not in sides or not isinstance(v, int) or isinstance(v, bool)
                                            or v < 0 for k, v in rf.items()):
@@ -158,9 +161,11 @@ class FowRuleset(Ruleset):
             if v.get("side") not in sides or not isinstance(v.get("fp"), int) or isinstance(v.get("fp"), bool):
                 out.append("victory: type = \"exit\" needs side and fp")
         elif kind == "meeting":
-            for key in ("companies_percent", "edge_points"):
-                if key in v and (not isinstance(v[key], int) or isinstance(v[key], bool)):
-                    out.append(f"victory.{key}: an integer")
+            for key in ("companies_percent", "edge_points", "edge_turns"):
+                if key in v and (not isinstance(v[key], int) or isinstance(v[key], bool) or v[key] < 1):
+                    out.append(f"victory.{key}: a positive integer")
+            if not isinstance(v.get("edge_supplied", False), bool):
+                out.append("victory.edge_supplied: true or false")
         else:
             out.append("victory.type: \"exit\" (25.5) or \"meeting\" (25.2, 30)")
         return out
@@ -185,10 +190,12 @@ class FowRuleset(Ruleset):
             return state.vars["secret"]
         return None
 
-    def ai_plan(self, game: "Position", side: str) -> list[list[Any]]:
+    def ai_plan(self, game: "Position", side: str, secret: bytes | None = None) -> list[list[Any]]:
         if game.state.phase == "deploy":
             return D.scenario_placement(game, side)
-        return ai.plan(game, side)
+        if secret is None:
+            return ai.plan(game, side)
+        return ai.mixed_plan(game, side, secret)
 
     def ai_plans(self, game: "Position", side: str) -> list[list[list[Any]]]:
         if game.state.phase == "deploy":
@@ -370,6 +377,11 @@ class FowRuleset(Ruleset):
         return None
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
+        """Exact: the kinds that never roll say so at once, the rest by a dry run (a plan's
+        reveal rolls only when its moves meet the enemy, for instance)."""
+        return self.may_roll(game, order) and dry_run_rolls(game, order)
+
+    def may_roll(self, game: "Position", order: Order) -> bool:
         if order.kind in ("end-phase", secret.COMMIT, "reinforce", "resign"):
             return False
         if order.kind == "move-commander":
@@ -386,6 +398,7 @@ class FowRuleset(Ruleset):
             ctx.emit("resigned", side=side)
             K.finish(ctx, state.enemy_of(side), f"{side} resigned")
         elif kind == "start":
+            K.roll_forces(ctx, ctx.scenario)
             K.roll_ratings(ctx)
             ctx.emit("turn", turn=1, si=state.vars["si"])
             K.supply_step(ctx, ctx.scenario)

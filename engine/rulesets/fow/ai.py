@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
+from hexwar.engine import secret
 from hexwar.engine.orders import Order
 
 from . import battle as B
@@ -165,6 +166,22 @@ def plans_to_try(game: "Position", side: str) -> list[list[list[Any]]]:
             if order != row[2]:
                 add(first[:i] + [["order", row[1], order, *row[3:]]] + first[i + 1:])
     return out
+
+
+#: DESIGNED: how often the computer keeps basic's plan when it plays with a secret (1 in 2); the
+#: other half it takes one of ``plans_to_try``'s alternatives, each equally likely
+MIX_KEEP = 2
+
+
+def mixed_plan(game: "Position", side: str, secret_bytes: bytes) -> list[list[Any]]:
+    """The plan the computer seals: basic's, or (half the time, by ``secret_bytes``, which only
+    it holds) one of the legal alternatives of ``plans_to_try``. A plan made from the shared
+    state alone is known to anyone who runs this code before it is revealed (issue 35 item 16);
+    a side that mixes its plans cannot be answered in advance."""
+    cands = plans_to_try(game, side)
+    others = len(cands) - 1
+    pick = secret.secret_choice(secret_bytes, MIX_KEEP * others, f"plan|{game.state.turn}|{side}")
+    return cands[0] if pick >= others else cands[1 + pick]
 
 
 def strong_plans(game: "Position", side: str) -> list[list[list[Any]]]:

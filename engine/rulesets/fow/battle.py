@@ -179,12 +179,15 @@ def side_strength(state: State, scenario: Any, b: dict[str, Any], role: str) -> 
 
 def start(ctx: Resolution, scenario: Any, *, attacker: str, att: list[str], point: int,
           frm: int, kind: str, actor: str, start_point: int, tired: list[str],
-          legs: int = 1, path_len: int = 1) -> None:
-    """A battle in ``point``: ``att`` attack from the adjacent ``frm``."""
+          legs: int = 1, path_len: int = 1, fresh: list[str] | tuple[str, ...] = ()) -> None:
+    """A battle in ``point``: ``att`` attack from the adjacent ``frm``. ``tired`` are exhausted
+    by their order; anyone else who fought already this turn is exhausted by 17.6, except the
+    ``fresh``: a fully motorised Breakthrough's second battle short of its 3rd point (14.1: the
+    specific rule beats the general one)."""
     state = ctx.state
     defender = state.enemy_of(attacker)
     dfn = F.at(state, point, defender)
-    tired = list(tired) + [c for c in att + dfn if F.companies(state)[c]["fought"]]
+    tired = list(tired) + [c for c in att + dfn if F.companies(state)[c]["fought"] and c not in fresh]
     b = {"point": point, "attacker": attacker, "defender": defender, "att": list(att),
          "def": dfn, "from": frm, "kind": kind, "actor": actor, "start": start_point,
          "tired": sorted(set(tired)), "arrived": [], "stage": "withdraw-def", "legs": legs,
@@ -214,15 +217,17 @@ def _composition(state: State, cids: list[str]) -> dict[str, int]:
 
 def _cancel_orders(ctx: Resolution, side: str, point: int) -> None:
     """14.3.6: an attack on a point cancels the orders of its commanders that have not acted,
-    except prepared defence."""
+    "whatever the result of the battle", except prepared defence: a Reserve order there too, so
+    its companies cannot join a later battle of the turn as a reserve (14.1, 17.4)."""
     state = ctx.state
     ex = state.vars["exec"]
     queue = ex.get("queue", {}).get(side, [])
-    for actor in list(queue):
-        o = state.vars["orders"][side][actor]
-        if o["point"] == point and o["order"] != "prepared_defence":
-            queue.remove(actor)
+    for actor, o in sorted(state.vars["orders"].get(side, {}).items()):
+        if o["point"] == point and o["order"] != "prepared_defence" and not o["done"]:
+            if actor in queue:
+                queue.remove(actor)
             o["done"] = 1
+            o["cancelled"] = 1
             ctx.emit("order-cancelled", side=side, actor=actor, order=o["order"])
             if o.get("mandatory"):
                 state.vars["mandatory_failed"] = True
@@ -237,7 +242,7 @@ def eligible_reserves(state: State, scenario: Any, side: str, point: int) -> lis
     cmap = geo.campaign_map(scenario)
     blocked = F.occupied(state, state.enemy_of(side)) - {point}
     for o in state.vars["orders"].get(side, {}).values():
-        if o["order"] != "reserve":
+        if o["order"] != "reserve" or o.get("cancelled"):
             continue
         for cid in o["companies"]:
             c = F.companies(state).get(cid)
@@ -390,7 +395,9 @@ def answer_reserves(ctx: Resolution, scenario: Any, chosen: list[str]) -> None:
         ctx.emit("reserve-arrived", company=cid, roll=d1 + d2, modifier=mod, arrives_as=klass)
         b[role].append(cid)
         b["arrived"].append([cid, klass])
-        F.companies(state)[cid]["fought"] = 1
+        if c["fought"]:  # 17.6: a second battle in the same turn is fought exhausted
+            b["tired"] = sorted(set(b["tired"]) | {cid})
+        c["fought"] = 1
         if role == "def":
             F.move_company(state, cid, b["point"])
     step(ctx, scenario)

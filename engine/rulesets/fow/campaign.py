@@ -83,6 +83,82 @@ def _place_commanders(state: State, side: str, n: int) -> None:
                                                     "moved": 0}
 
 
+FP_ROLL_BASE, FP_ROLL_STEP = 600, 50  # 25.2: 1 = 600 FP, 2 = 650, ... 6 = 850
+
+
+def fp_roll_limit(die: int) -> int:
+    """25.2: the FP a side may field on a roll of ``die``."""
+    return FP_ROLL_BASE + FP_ROLL_STEP * (die - 1)
+
+
+def roll_forces(ctx: Resolution, scenario: "Scenario") -> None:
+    """25.2, G-54: "each side gets 600-850 FP. Roll a die": one roll for both sides. The
+    scenario lists the platoons each pip above 1 adds (``[rules] fp_roll``, DESIGNED lists built
+    up to the limit); those the roll does not reach leave play before the campaign starts, and
+    the side's FP, starting RP (3.3) and commanders (3.2, G-16) follow its force.
+    ``fp_roll.fixed = N`` is the other reading: no die, the roll is N."""
+    spec = scenario.rules.get("fp_roll")
+    if not spec:
+        return
+    state = ctx.state
+    fixed = spec.get("fixed")
+    die = int(fixed) if fixed else ctx.roll("forces")
+    ctx.emit("forces-rolled", roll=die, fp=fp_roll_limit(die), fixed=bool(fixed))
+    for side in state.side_order:
+        for j, ids in enumerate(spec.get(side, [])):
+            if die < j + 2:
+                for uid in ids:
+                    del state.units[uid]
+        s = state.sides[side]
+        fp = sum(int(u.stats.get("points", 0)) for u in state.units.values() if u.side == side)
+        s["start_fp"] = fp
+        s["rp"] = F.starting_rp(s["supply"], fp)
+        for k in [k for k, v in sorted(F.commanders(state).items()) if v["side"] == side]:
+            del F.commanders(state)[k]  # placed again below, by the same rule as the set-up
+        _place_commanders(state, side, F.commander_count(s["staff"], fp))
+        ctx.emit("force", side=side, fp=fp, rp=s["rp"],
+                 commanders=F.commander_count(s["staff"], fp))
+
+
+def fp_roll_problems(scenario: "Scenario") -> list[str]:
+    """``hexwar validate``: each pip's platoons belong to the side, no company is empty on a 1,
+    and the force on each roll stays within the roll's FP (25.2)."""
+    spec = scenario.rules.get("fp_roll")
+    if spec is None:
+        return []
+    if not isinstance(spec, dict):
+        return ["rules.fp_roll: a table of side = [[unit, ...] for pips 2-6]"]
+    out = []
+    fixed = spec.get("fixed")
+    if fixed is not None and (not isinstance(fixed, int) or isinstance(fixed, bool) or not 1 <= fixed <= 6):
+        out.append("rules.fp_roll.fixed: the die's value, 1-6")
+    units = {u.id: u for u in scenario.units}
+    for s in scenario.sides:
+        groups = spec.get(s.id, [])
+        if not isinstance(groups, list) or len(groups) > 5 or not all(
+                isinstance(g, list) and all(isinstance(x, str) for x in g) for g in groups):
+            out.append(f"rules.fp_roll.{s.id}: at most five lists of unit ids (pips 2-6)")
+            continue
+        listed = [x for g in groups for x in g]
+        bad = [x for x in listed if x not in units or units[x].side != s.id]
+        if bad or len(set(listed)) != len(listed):
+            out.append(f"rules.fp_roll.{s.id}: unknown, foreign or repeated units {', '.join(sorted(set(bad)))}")
+            continue
+        pts = {u.id: int(u.stats.get("points", 0)) for u in scenario.units if u.side == s.id}
+        base = sum(pts.values()) - sum(pts[x] for x in listed)
+        total = base
+        for die in range(1, 7):
+            if die >= 2 and die - 2 < len(groups):
+                total += sum(pts[x] for x in groups[die - 2])
+            if total > fp_roll_limit(die):
+                out.append(f"rules.fp_roll.{s.id}: {total} FP on a roll of {die}, over {fp_roll_limit(die)} (25.2)")
+        left = {u.division for u in scenario.units if u.side == s.id and u.id not in listed}
+        empty = sorted(d.id for d in scenario.divisions if d.side == s.id and d.id not in left)
+        if empty:
+            out.append(f"rules.fp_roll.{s.id}: on a roll of 1 these companies have no platoon: {', '.join(empty)}")
+    return out
+
+
 def roll_ratings(ctx: Resolution) -> None:
     """G-16: each side's first commander is +2, the others roll the staff table."""
     state = ctx.state
@@ -209,20 +285,26 @@ CAPTURE_RP = {"gun": 1, "aa": 1, "howitzer": 2, "tank": 2, "armoured_car": 2}
 
 
 def transfer_capture(ctx: Resolution, captor: str, u: Unit, teams: int) -> None:
-    """17.9 and G-40: each captured gun 1 RP, howitzer or tank 2 RP, at most what the owner has."""
+    """17.9 and G-40: each captured gun 1 RP, howitzer or tank 2 RP, taken from the owner "if he
+    has any left": by default a transfer of at most what he has (G-40's min(value, RP));
+    ``[rules] capture_rp = "full"`` lets the captor gain the full value whatever the owner has."""
     per = CAPTURE_RP.get(F.cat(u), 0)
     if not per or teams <= 0:
         return
-    transfer_rp(ctx, captor, per * teams, f"captured {teams} x {u.id}")
+    full = ctx.scenario.rules.get("capture_rp", "transfer") == "full"
+    transfer_rp(ctx, captor, per * teams, f"captured {teams} x {u.id}", full=full)
 
 
-def transfer_rp(ctx: Resolution, captor: str, rp: int, why: str) -> None:
+def transfer_rp(ctx: Resolution, captor: str, rp: int, why: str, full: bool = False) -> None:
+    """G-14, G-40: RP move from the loser to the captor, at most what the loser has (nothing is
+    created); ``full`` is the reading where the captor gains ``rp`` regardless (17.9)."""
     state = ctx.state
     loser = state.enemy_of(captor)
     n = min(rp, state.sides[loser]["rp"])
     state.sides[loser]["rp"] -= n
-    state.sides[captor]["rp"] += rp
-    ctx.emit("rp-captured", side=captor, rp=rp, taken_from_enemy=n, why=why)
+    gained = rp if full else n
+    state.sides[captor]["rp"] += gained
+    ctx.emit("rp-captured", side=captor, rp=gained, taken_from_enemy=n, why=why)
 
 
 def lose_commanders(ctx: Resolution, side: str, point: int, why: str) -> None:
@@ -338,13 +420,24 @@ def check_victory(ctx: Resolution, scenario: "Scenario", end_of_turn: bool = Fal
                 finish(ctx, side, f"{side} destroyed {lost} of {start} enemy companies (25.2)")
                 return True
         if end_of_turn:
-            need = int(v.get("edge_points", 3))
+            turns_needed = int(v.get("edge_turns", 1))
+            streak = state.vars.setdefault("edge_held", {})
+            holding = {}
             for side in (a, b):
-                edge = state.sides[state.enemy_of(side)]["edge"]
-                held = sorted(F.occupied(state, side) & set(geo.edge_points(edge)))
-                if len(held) >= need:
-                    finish(ctx, side, f"{side} holds {len(held)} points of the enemy edge (25.2)")
-                    return True
+                held = edge_held(scenario, state, side)
+                holding[side] = len(held) >= int(v.get("edge_points", 3))
+                streak[side] = streak.get(side, 0) + 1 if holding[side] else 0
+                if holding[side]:
+                    ctx.emit("edge-held", side=side, points=held, turns=streak[side], needed=turns_needed)
+            done = [s for s in (a, b) if streak[s] >= turns_needed]
+            if len(done) == 1:
+                side = done[0]
+                n = len(edge_held(scenario, state, side))
+                how = "" if turns_needed == 1 else f" at the end of {turns_needed} turns running"
+                finish(ctx, side, f"{side} holds {n} points of the enemy edge{how} (25.2)")
+                return True
+            if len(done) == 2:  # DESIGNED: both at once is no win for either; play goes on
+                ctx.emit("edge-stand-off", sides=[a, b])
             if state.turn >= scenario.turns:
                 finish(ctx, None, f"neither side won within {scenario.turns} turns (G-60)")
                 return True
@@ -352,6 +445,16 @@ def check_victory(ctx: Resolution, scenario: "Scenario", end_of_turn: bool = Fal
         finish(ctx, None, "the turn limit was reached")
         return True
     return False
+
+
+def edge_held(scenario: "Scenario", state: State, side: str) -> list[int]:
+    """25.2: the points of the enemy's edge ``side`` holds; with ``[victory] edge_supplied``
+    (DESIGNED) only those whose group can trace a supply line (G-47)."""
+    edge = state.sides[state.enemy_of(side)]["edge"]
+    held = sorted(F.occupied(state, side) & set(geo.edge_points(edge)))
+    if scenario.victory.get("edge_supplied"):
+        held = [p for p in held if in_supply(scenario, state, side, p)]
+    return held
 
 
 def end_turn(ctx: Resolution, scenario: "Scenario") -> None:

@@ -73,8 +73,7 @@ def view(game: "Position", side: str) -> Fraction:
         if start:
             total += COMPANIES * min(Fraction(100 * lost, pct * start), Fraction(1))
         need = int(v.get("edge_points", 3))
-        edge = set(geo.edge_points(state.sides[enemy]["edge"]))
-        held = F.occupied(state, side) & edge
+        held = set(K.edge_held(game.scenario, state, side))
         total += EDGE * min(need, len(held))
         total += RACE * min(max(0, need - len(held)), threats(game, side, held))
     return total

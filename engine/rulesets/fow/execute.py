@@ -52,13 +52,16 @@ def apply_plans(ctx: Resolution, game: "Position", parsed: dict[str, dict[str, A
         for k, o in sorted(plan["orders"].items()):
             point = F.commanders(state)[k]["point"]
             order = o["order"]
+            # 11.2, G-18: the order the plan gave decides whether it is mandatory; 9 replaces a
+            # Breakthrough with an Attack in bad weather, and the replacement is still the
+            # mandatory order (losing it costs the initiative, 6.A)
+            mand = side == si and order == P.MANDATORY[posture] and bool(o["companies"])
             if order == "breakthrough" and state.vars["weather"] == "bad":
                 order = "attack"
                 ctx.emit("order-converted", actor=k, frm="breakthrough", to="attack", why="bad weather (9)")
             if point in forced and order != "disengage":
                 ctx.emit("order-converted", actor=k, frm=order, to="disengage", why="encircled (18)")
                 order = "disengage"
-            mand = side == si and order == P.MANDATORY[posture] and bool(o["companies"])
             mine[k] = {"order": order, "companies": list(o["companies"]), "point": point,
                        "done": 0, "mandatory": mand}
         commanded = {F.commanders(state)[k]["point"] for k in F.commanders(state)
@@ -233,7 +236,7 @@ def activation_problem(game: "Position", side: str, actor: str, path: list[int])
         if order == "disengage" and adjacent_start:
             if start in state.vars["encircled"].get(side, []) and len(path) > 1:
                 return "an encircled company disengages only 1 point (14.1, 18)"
-            if any(near(p) for p in real):
+            if any(near(p) for p in real) and disengage_paths(game, side, actor, relaxed=False):
                 return "a Disengage may not enter a point next to the enemy (14.1)"
             own_edge = state.sides[side]["edge"]
             prev = start
@@ -282,7 +285,20 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
     The same paths, in the same order, as growing each path one point at a time and keeping those
     ``activation_problem`` accepts (a longer path never runs through an illegal or enemy-held
     one), but each step is checked once, against what the actor's start already settled: the
-    computer lists these paths for every decision it looks ahead through."""
+    computer lists these paths for every decision it looks ahead through.
+
+    A Disengage that starts next to the enemy and has no path clear of points next to the enemy
+    takes G-24's fallback: "otherwise the company moves as far as the step rule allows", through
+    and into points next to the enemy (never into one), each step keeping its distance from the
+    nearest enemy and not leaving its own edge behind."""
+    return disengage_paths(game, side, actor, relaxed=None)
+
+
+def disengage_paths(game: "Position", side: str, actor: str, relaxed: bool | None) -> list[list[int]]:
+    """``activation_paths`` with the G-24 fallback forced off (``relaxed=False``), forced on
+    (``True``), or taken only when nothing else is legal (``None``)."""
+    if relaxed is None:
+        return disengage_paths(game, side, actor, False) or disengage_paths(game, side, actor, True)
     state = game.state
     o = state.vars["orders"][side][actor]
     cids = participants(state, side, actor)
@@ -332,7 +348,7 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
     def enter_ok(path: list[int], prev: int, n: int) -> bool:
         """The checks of ``activation_problem`` that the new last point ``n`` brings."""
         if moving:
-            if n in enemy or n in near:
+            if n in enemy or (n in near and not (disengaging and relaxed)):
                 return False
             if disengaging:
                 if one_step and len(path) > 1:
@@ -365,6 +381,8 @@ def activation_paths(game: "Position", side: str, actor: str) -> list[list[int]]
             if leave_ok(cand, last):
                 out.append(cand)
 
+    if relaxed and not disengaging:
+        return []  # the fallback is only for a Disengage that starts next to the enemy
     grow([], start, F.companies(state)[cids[0]]["bank"])
     return out
 
@@ -513,7 +531,7 @@ def resolve_advance(ctx: Resolution, game: "Position", point: int) -> None:
         tired = movers if (not motor or path_len >= 3) else []
         B.start(ctx, game.scenario, attacker=side, att=movers, point=point, frm=pend["from"],
                 kind="attack", actor=pend["actor"], start_point=pend["from"], tired=tired,
-                legs=2, path_len=path_len)
+                legs=2, path_len=path_len, fresh=[] if tired else movers)
     else:
         _move_along(ctx, game, movers, pend["from"], [point])
         _commanders_follow(state, side, pend["actor"], pend["from"], movers)

@@ -612,6 +612,12 @@ def event_words(game: Any, e: Any) -> str:
         return f"{side_name(game, e['side'])} receive no RP: {e.get('reason', '')}"
     if t == "weather":
         return f"Weather this turn: {e['weather']}"
+    if t == "forces-rolled":
+        how = "fixed by the scenario" if e.get("fixed") else "rolled"
+        return f"Forces: {how} {e['roll']}, so each side fields up to {e['fp']} FP (25.2)"
+    if t == "force":
+        return (f"{side_name(game, e['side'])} field {e['fp']} FP: {e['rp']} RP to start, "
+                f"{e['commanders']} commanders (3.2, 3.3)")
     if t == "reinforcement-points":
         return f"{side_name(game, e['side'])} bank {e['fp']} FP of reinforcements (now {e['bank']})"
     if t == "encircled":

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from hexwar.engine.hexgrid import Hex
 from hexwar.engine.orders import Order
-from hexwar.engine.ruleset import Resolution, Ruleset
+from hexwar.engine.ruleset import Resolution, Ruleset, dry_run_rolls
 from hexwar.engine.state import State, Unit
 
 from . import actors as AC
@@ -308,6 +308,8 @@ class NapoleonicaRuleset(Words, Ruleset):
             return "you have finished this Movement phase"
         if kind == "hold":
             return None
+        if MV.bent(u) and kind != "form":
+            return MV.BENT
         if kind == "rally":
             return None if B.state_of(u) == "fleeing" else f"{uid} is not fleeing (14)"
         if B.state_of(u) == "fleeing":
@@ -390,7 +392,12 @@ class NapoleonicaRuleset(Words, Ruleset):
         return f"unknown order {kind!r}"
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
-        return order.kind not in ("resign",)
+        """Exact, by a dry run: whether an order rolls depends on what it sets off (a roll-off
+        for the next phase, a morale check, a general's escape), not on its kind alone."""
+        return order.kind != "resign" and dry_run_rolls(game, order)
+
+    def may_roll(self, game: "Position", order: Order) -> bool:
+        return order.kind != "resign"
 
     # --- resolution -------------------------------------------------------------------------------
     def resolve(self, ctx: Resolution, order: Order) -> None:
@@ -421,10 +428,14 @@ class NapoleonicaRuleset(Words, Ruleset):
         u = state.units[order["unit"]]
         if kind == "deploy":
             h = Hex(*order["hex"])
+            stands = MV.garrison_stands(ctx.map, B.View(state), u, h) \
+                if ctx.map.terrain_at(h) == "village" and not B.is_general(u) else None
             u.hex = h
             u.mark("state", "formed")
-            if ctx.map.terrain_at(h) == "village" and not B.is_general(u):
+            if stands is not None:
                 u.mark("garrison", True)
+                if len(stands) > 1:
+                    u.mark("stands", B.encode_stands(stands))
             ctx.emit("deployed", unit=u.id, at=[h[0], h[1]])
             other = state.enemy_of(state.active)
             if AC.deployers(state, other):
@@ -544,8 +555,11 @@ class NapoleonicaRuleset(Words, Ruleset):
         if kind == "occupy":
             h = Hex(*order["hex"])
             frm = u.hex
+            stands = MV.garrison_stands(ctx.map, B.View(state), u, h) or (h,)
             u.hex = h
-            B.unfreeze_stands(u)      # a garrison stands in its one village hex (22.7)
+            B.unfreeze_stands(u)      # one stand a village hex (17, 22.7), stored when more than one
+            if len(stands) > 1:
+                u.mark("stands", B.encode_stands(stands))
             u.mark("garrison", True)
             ctx.emit("occupied", unit=u.id, frm=[frm[0], frm[1]], to=[h[0], h[1]])
             town = MV.settlement_of(ctx.map, h)
@@ -557,8 +571,7 @@ class NapoleonicaRuleset(Words, Ruleset):
                     ctx.emit("joins-melee", unit=u.id, enemy=c[0])
             for x in town:
                 for other in [state.units[k] for k in sorted(state.units)]:
-                    if other.side != u.side and other.hex == x and B.on_table(other) \
-                            and (B.is_general(other) or B.arm(other) == "eng"):
+                    if other.side != u.side and other.hex == x and B.on_table(other) and MV.capturable(other):
                         M.remove(ctx, other, "captured")
             return
         if kind in ("climb", "gate"):
@@ -599,7 +612,9 @@ class NapoleonicaRuleset(Words, Ruleset):
             if path:
                 end = Hex(*path[-1])
                 stored = u.marks.get("stands")
-                if isinstance(stored, str) and stored:
+                if B.garrison(u):
+                    B.unfreeze_stands(u)      # out of the settlement, laid out from the anchor
+                elif isinstance(stored, str) and stored:
                     dq, dr = end[0] - start[0], end[1] - start[1]
                     u.mark("stands", B.encode_stands(Hex(h[0] + dq, h[1] + dr) for h in B.decode_stands(stored)))
                 u.hex = end
@@ -623,6 +638,12 @@ class NapoleonicaRuleset(Words, Ruleset):
                     return
             u.mark("state", "formed")
         turn = MV.about_face(u, form, f) if kind == "form" else None
+        if kind == "form" and MV.bent(u) and turn is not None:
+            # a bent line's about-face turns it where it stands; it stays bent (9.8, 22.4)
+            u.facing = f
+            u.mark("moved_how", kind)
+            ctx.emit("formation", unit=u.id, formation=form, facing=f, how=kind)
+            return
         B.unfreeze_stands(u)      # the new formation is laid out from the anchor stand (21.5)
         if kind == "form" and order.get("at") is not None:
             u.hex = _hex(order["at"])     # the stand the owner chose anchors the new layout (9.7)

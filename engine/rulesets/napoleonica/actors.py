@@ -109,6 +109,10 @@ def movement_orders(hmap, view: B.View, u: Unit, preferred_only: bool = False) -
     if st == "fleeing":
         yield Order.make("rally", unit=u.id)
         return
+    if MV.bent(u):
+        for form, f, at in MV.placed_form_options(hmap, view, view.state, u, preferred_only):
+            yield Order.make("form", unit=u.id, formation=form, facing=f, **({} if at is None else {"at": tuple(at)}))
+        return
     if st == "formed":
         for (h, f), (_, path) in sorted(MV.moves(hmap, view, u).items()):
             yield Order.make("move", unit=u.id, path=tuple(tuple(x) for x in path), facing=f)
@@ -182,6 +186,9 @@ def deploy_hexes(hmap, scenario, state: State, u: Unit) -> list[Hex]:
             # a settlement garrison holds its one hex
             if B.mounted(u) or B.arm(u) == "train" or h in view.stands or view.adjacent_enemy(h, u.side) \
                     or any(g.side != u.side for g in view.generals.get(h, ())):
+                continue
+            stands = MV.garrison_stands(hmap, view, u, h)     # one stand a village hex (17)
+            if stands is None or any(x in view.stands or view.adjacent_enemy(x, u.side) for x in stands[1:]):
                 continue
             out.append(h)
             continue

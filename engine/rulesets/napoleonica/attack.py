@@ -21,7 +21,7 @@ from . import data as D
 from . import melee as M
 from .geometry import (facings_fronting, flank_dirs, front_dirs, front_middle, rear_dirs,
                        zone_of_point, zone_touches)
-from .sight import attack_sight
+from .sight import unit_sees
 
 
 def commanded(hmap: HexMap, state: State, side: str) -> list[str]:
@@ -81,10 +81,20 @@ def side_dirs(t: Unit, kind: str) -> tuple[int, ...]:
 
 def _passable(hmap: HexMap, view: B.View, u: Unit, a: Hex, b: Hex) -> bool:
     """An attack path step (7.4): no river, lake, swamp, high wall or standing barricade;
-    mounted cavalry not into forest (7.9 item 4)."""
+    mounted cavalry not into forest (7.9 item 4). No attacker enters a river hex, bridge
+    included: an attack may start on a bridge or strike a unit on one, never cross the river
+    by it (7.4, "even by a bridge or ford")."""
     if b not in hmap or B.step_cost(hmap, view, u, a, b) is None:
         return False
+    if hmap.terrain_at(b) == "river" and b not in B.stand_hexes(u):
+        return False
     return hmap.terrain_at(b) not in ("swamp", "ravine", "ford")
+
+
+def out_of_reach(hmap: HexMap, u: Unit, t: Unit) -> bool:
+    """Whether an attack on ``t`` would fail for distance alone (21.9 item 7: the head more
+    than R + 1 from every target stand); any other want of a way in makes it illegal."""
+    return B.near((u.hex,), B.stand_hexes(t)) > reach(hmap, u) + 1
 
 
 def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
@@ -103,8 +113,8 @@ def target_problem(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> str | None:
         return "mounted cavalry may not attack a settlement (7.1 item 6)"
     if not zone_touches(B.stand_hexes(u), u.facing, "front", B.stand_hexes(t)):
         return "the target is not in the attacker's frontal zone (7.3 item 3)"
-    if not any(attack_sight(hmap, view, u.hex, x) for x in B.stand_hexes(t)):
-        return "the attacker cannot see the target (7.3 item 4)"
+    if not unit_sees(hmap, view, u, t):
+        return "the attacker cannot see the target from the middle of its front (7.3 item 4, 21.6)"
     return None
 
 
@@ -235,7 +245,11 @@ def line_options(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> list[tuple[Hex
 def _contact_sides(u: Unit, t: Unit) -> list[tuple[Hex, int]]:
     """(target stand, hexside direction) pairs an attack of its kind may make contact across."""
     dirs = side_dirs(t, kind_of_attack(u, t))
-    nearest = sorted(B.stand_hexes(t), key=lambda x: (hex_distance(x, u.hex), x))[:2]
+    # "the two nearest stands", ties the attacker's choice (21.9 item 2): every stand as near as
+    # the second nearest may be one of the two
+    stands = sorted(B.stand_hexes(t), key=lambda x: (hex_distance(x, u.hex), x))
+    cut = hex_distance(stands[min(1, len(stands) - 1)], u.hex)
+    nearest = [x for x in stands if hex_distance(x, u.hex) <= cut]
     return [(x, d) for x in nearest for d in dirs]
 
 
@@ -309,7 +323,7 @@ def options(hmap: HexMap, view: B.View, state: State, u: Unit) -> list[tuple[str
         reachable = [h for h in cands if paths(hmap, view, u, h) is not None]
         for h in reachable:
             out.append((t.id, h))
-        if cands and not reachable:
+        if cands and not reachable and out_of_reach(hmap, u, t):
             out.append((t.id, None))
     return out
 
@@ -329,10 +343,14 @@ def validate(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit, h: Hex 
         return None
     cands = contact_hexes(hmap, view, u, t)
     if not cands:
-        return f"there is no room for a {kind_of_attack(u, t)} attack on {t.id}: cannot attack (7.5 item 6)"
+        return f"there is no free hex across {t.id}'s {kind_of_attack(u, t)} that an attack may " \
+               "enter (no river, even by a bridge, no ford, swamp or ravine): cannot attack (7.4, 7.5 item 6)"
     if h is None:
         if any(paths(hmap, view, u, c) is not None for c in cands):
             return "the target is within reach: name the contact hex"
+        if not out_of_reach(hmap, u, t):
+            return "the way to the target is closed (a river, even by a bridge, a lake, swamp, " \
+                   "ravine, ford, high wall or other units): cannot attack (7.4, 21.9 item 7)"
         return None
     if h not in cands:
         return f"{kind_of_attack(u, t)} attack: the contact hex must be free and across the " \
@@ -342,10 +360,18 @@ def validate(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit, h: Hex 
     return None
 
 
-def _cover(hmap: HexMap, state: State, t: Unit, h: Hex, struck: Hex) -> int:
-    return min(B.cover(hmap, state, h, D.MELEE_MODS) if hmap.terrain_at(h) == "forest" else 0,
-               B.cover(hmap, state, struck, D.MELEE_MODS),
-               D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
+def _cover(hmap: HexMap, state: State, t: Unit, h: Hex, struck: Hex, stands: tuple[Hex, ...]) -> int:
+    """The cover the attacker fights against (22.4): forest (7.9 item 3) when any stand of the
+    attacker, as it stands in contact (``stands``), is in forest, the tail included; a
+    settlement, fort wall or fortified settlement at the struck stand; a battery's artillery
+    fortification across the contacted hexside. ``[rules] forest_cover = "either"`` also
+    counts the struck stand's forest (the reading before 7.9 item 3 was read for whose stands)."""
+    forest = D.MELEE_MODS["cover"] if any(hmap.terrain_at(x) == "forest" for x in stands) else 0
+    if hmap.terrain_at(struck) == "forest":
+        place = D.MELEE_MODS["cover"] if state.vars.get("forest_cover") == "either" else 0
+    else:
+        place = B.cover(hmap, state, struck, D.MELEE_MODS)
+    return min(forest, place, D.MELEE_MODS["cover"] if _fortified_battery(hmap, struck, t, h) else 0)
 
 
 def _place(u: Unit, stands: tuple[Hex, ...]) -> None:
@@ -373,7 +399,7 @@ def _resolve_line(ctx: Resolution, view: B.View, u: Unit, t: Unit, h: Hex | None
         e = state.units[eid]
         e.mark("targeted", state.turn)
         struck, at = next((s, x) for x in stands for s in B.stand_hexes(e) if hex_distance(s, x) == 1)
-        cover = _cover(hmap, state, e, at, struck)
+        cover = _cover(hmap, state, e, at, struck, stands)
         state.vars.setdefault("contacts", []).append(
             [u.id, e.id, kind if eid == t.id else kinds.get(eid, "front"), cover, crossed, False, B.mounted(u)])
         ctx.emit("contact", unit=u.id, target=e.id, attack=kind if eid == t.id else kinds.get(eid, "front"),
@@ -402,7 +428,7 @@ def resolve(ctx: Resolution, u: Unit, t: Unit, h: Hex | None) -> None:
     stands = column_stands(hmap, view, u, t, h) or (h,)
     u.facing = newf
     _place(u, stands)
-    cover = _cover(hmap, state, t, h, struck)
+    cover = _cover(hmap, state, t, h, struck, stands)
     state.vars.setdefault("contacts", []).append(
         [u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)])
     ctx.emit("contact", unit=u.id, target=t.id, attack=kind, at=[h[0], h[1]], facing=newf,
@@ -477,11 +503,11 @@ def attack_preview(hmap: HexMap, state: State, u: Unit, t: Unit, h: Hex) -> dict
         _place(tu, stands)
         met = [s for e in ([t] + [state.units[x] for x in touched]) for s in B.stand_hexes(e)]
         struck, at = next((s, x) for x in stands for s in met if hex_distance(s, x) == 1)
-        cover = _cover(hmap, state, t, at, struck)
+        cover = _cover(hmap, state, t, at, struck, stands)
     else:
         tu.hex = h
         struck = contacted_stand(u, t, h)
-        cover = _cover(hmap, state, t, h, struck)
+        cover = _cover(hmap, state, t, h, struck, column_stands(hmap, view, u, t, h) or (h,))
         path = paths(hmap, view, u, h) or []
         crossed = any("obstacle" in hmap.features_between(a, b) for a, b in zip([u.hex] + path, path))
     trial.vars["contacts"] = [[u.id, t.id, kind, cover, crossed, B.formation(u) == "column", B.mounted(u)]]

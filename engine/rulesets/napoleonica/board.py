@@ -57,8 +57,10 @@ def mounted(u: Unit) -> bool:
 
 
 def foot(u: Unit) -> bool:
-    """Infantry, dismounted chasseurs, engineers (and gunners): who may enter forest (22.7)."""
-    return arm(u) in ("inf", "eng") or (arm(u) == "cav" and bool(u.marks.get("dismounted")))
+    """Infantry, dismounted chasseurs, engineers and gunners outside their battery: who may
+    enter forest, swamp and ravine, at 2 MP (22.7)."""
+    return arm(u) in ("inf", "eng") or (arm(u) == "cav" and bool(u.marks.get("dismounted"))) \
+        or (arm(u) == "art" and formation(u) == "gunners")
 
 
 def infantry_like(u: Unit) -> bool:
@@ -175,7 +177,8 @@ def decode_stands(text: str) -> tuple[Hex, ...]:
 
 def compact(u: Unit) -> bool:
     """Units whose stands all stand in their one hex: everything but infantry and cavalry, a
-    settlement garrison (one unit per village hex, 22.7) and a unit on a fort wall (22.7)."""
+    settlement garrison (laid out on its village hexes, one stand a hex, 22.7, not from a
+    template) and a unit on a fort wall (22.7)."""
     return arm(u) not in ("inf", "cav") or garrison(u) or bool(u.marks.get("on_wall"))
 
 

@@ -135,6 +135,13 @@ TRAIN_RESTORATION_BONUS = 2  # only with [rules] train_bonus = true (22.9, defau
 
 DEPLOY_ROWS = 6               # deployment zone: within 6 hex rows of the own edge (22.10)
 
+#: the pick-up battle's armies [P] (spec 22.8): 16 combat units a side in these shares of arm
+#: (percent of the combat units, compared exactly), one train, 0-2 engineer units, one
+#: commander-in-chief and ceil(16 / 4) = 4 generals; the 36 x 24 board of 21.10 and the 12
+#: turns of 22.10
+PICKUP = {"combat_units": 16, "arm_pct": {"inf": (50, 70), "cav": (15, 30), "art": (10, 25)},
+          "engineers": (0, 2), "train": 1, "board": (36, 24), "turns": 12}
+
 BREAK_PCT = 50
 DRAW_MARGIN = 3
 POINTS = {"unit": 2, "guard_unit": 3, "fleeing": 1, "general": 2, "cinc": 5, "train": 3,
@@ -146,8 +153,9 @@ POINTS = {"unit": 2, "guard_unit": 3, "fleeing": 1, "general": 2, "cinc": 5, "tr
 TERRAIN = {
     "clear": "open ground: 1 MP",
     "hill": "open ground on a hill: +1 MP to climb a level; blocks sight by height (21.7)",
-    "forest": "forest: 2 MP for foot, closed to mounted cavalry, artillery and train; blocks "
-              "sight; cover (-4 to fire at and attack it); attack reach 1 from inside",
+    "forest": "forest: 2 MP for foot (gunners outside their battery too), closed to mounted "
+              "cavalry, artillery and train; blocks sight; cover (-4 to fire at it, and to an "
+              "attacker any of whose stands is in it); attack reach 1 from inside",
     "swamp": "swamp: 2 MP for foot, closed to mounted cavalry, artillery and train; no attack "
              "path may enter it",
     "ravine": "ravine: as a swamp (2 MP for foot, closed to mounted cavalry, artillery and "
@@ -160,8 +168,9 @@ TERRAIN = {
     "river": "river: impassable except by a bridge (a road across the river hex: 1 MP); no "
              "attacks across it, attacks from or onto a bridge allowed",
     "ford": "ford (a river hex): 2 MP, batteries only limbered; no attacks from or onto it",
-    "village": "settlement [S, F]: entered only by the occupy action from next to it; no enemy "
-               "may be in it; blocks sight; garrisons face all round, have cover (-4 to fire at "
+    "village": "settlement [S, F]: entered only by the occupy action from next to it, one "
+               "stand a hex; no enemy unit may be in it (engineers, gunners without their gun "
+               "and generals there are captured on entry); blocks sight; garrisons face all round, have cover (-4 to fire at "
                "and to attack them, +2 morale) and never attack out; mounted cavalry may not "
                "attack it",
 }

@@ -15,7 +15,7 @@ from . import data as D
 from .attack import in_contact
 from .geometry import zone_touches
 from .rolls import best_of, chance_at_most
-from .sight import attack_sight, howitzer_sight
+from .sight import howitzer_sees, unit_sees
 
 
 def moved_bars_fire(u: Unit, turn: int) -> bool:
@@ -68,11 +68,26 @@ def target_problem(hmap: HexMap, view: B.View, state: State, u: Unit, t: Unit) -
         return f"{t.id} is not in {u.id}'s frontal zone (22.2)"
     if B.gun_kind(u) == "ART_HOWITZER":
         reading = state.vars.get("howitzer_reading", "over")
-        if not any(howitzer_sight(hmap, view, u.hex, x, reading) for x in B.stand_hexes(t)):
+        if not howitzer_sees(hmap, view, u, t, reading):
             return f"{u.id} cannot see {t.id}, even over the obstacles a howitzer ignores"
-    elif not any(attack_sight(hmap, view, u.hex, x) for x in B.stand_hexes(t)):
-        return f"{u.id} cannot see {t.id} (21.7)"
+    elif not unit_sees(hmap, view, u, t):
+        return f"{u.id} cannot see {t.id} from the middle of its front (21.6, 21.7)"
+    if B.formation(u) == "line" and B.arm(u) != "art" and not firing_stands(hmap, view, u, t):
+        return f"no stand of {u.id} has {t.id} in range, in its own frontal zone and in sight (22.2)"
     return None
+
+
+def firing_stands(hmap: HexMap, view: B.View, u: Unit, t: Unit) -> tuple[Hex, ...]:
+    """The stands of a firing line that count (22.2: S): each with the target in its own frontal
+    zone, within range (from that stand to the target's nearest stand) and in sight from the
+    middle of its own front."""
+    lo, _, hi = ranges(u)
+    target = B.stand_hexes(t)
+    f = B.facing(u)
+    return tuple(s for s in B.stand_hexes(u)
+                 if lo <= B.near((s,), target) <= hi
+                 and zone_touches([s], f, "front", target)
+                 and unit_sees(hmap, view, u, t, (s,)))
 
 
 def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[int, list[tuple[str, int]], int]:
@@ -84,7 +99,9 @@ def score(hmap: HexMap, u: Unit, t: Unit, state: State | None = None) -> tuple[i
         _, _, _, s_base, l_base = D.FIRE_ART.get(B.gun_kind(u), D.FIRE_ART["ART_MEDIUM"])
         base = (s_base if d <= short else l_base) + u.strength
     else:
-        stands = u.strength if B.formation(u) == "line" else 1
+        # a line counts only its stands with the target in range, in zone and in sight (22.2)
+        stands = 1 if B.formation(u) != "line" else \
+            u.strength if state is None else len(firing_stands(hmap, B.View(state), u, t))
         base = 2 * stands + (2 if d <= short else 0)
     if B.veteran(u):
         mods.append(("veteran", D.FIRE_MODS["veteran"]))

@@ -178,3 +178,65 @@ def sight_clear(a: tuple[int, int], b: tuple[int, int], blocks: Callable[[Hex], 
             if any(side_blocks(x, y) for x, y in zip(line, line[1:])):
                 return False
     return True
+
+
+# --- sight between points (21.6 reference points, 21.7 segments) ------------------------------
+# Points here are scaled 8 times finer than ``centre`` (as ``front_middle`` gives them). The
+# scaling (12 X, 12 Y / sqrt(3)) is linear, so whether a segment meets a hexagon or a hexside
+# is decided exactly with integer cross products.
+
+def point8(a: int, b: int, f: int) -> Point:
+    """The point with local coordinates (a, b) of facing ``f`` (``local``'s units), scaled 8."""
+    c, s = _CS[f % 6]
+    return 2 * a * s + 6 * b * c, 2 * b * s - 2 * a * c
+
+
+def stand_points(h: tuple[int, int], f: int | None) -> list[Point]:
+    """The middles of a stand's front, flanks and rear (21.6), scaled 8; a stand with no facing
+    uses its six hexside midpoints."""
+    if f is None:
+        x, y = centre(h)
+        return [(8 * x + 8 * dx, 8 * y + 8 * dy) for dx, dy in _SIDE_MIDS]
+    box = Box([h], f)
+    a, b = (box.left + box.right) // 2, (box.front + box.rear) // 2
+    return [point8(a, box.front, f), point8(box.left, b, f), point8(box.right, b, f),
+            point8(a, box.rear, f)]
+
+
+def _cross(o: Point, p: Point, q: Point) -> int:
+    return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
+
+
+def _on(o: Point, p: Point, q: Point) -> bool:
+    return min(o[0], p[0]) <= q[0] <= max(o[0], p[0]) and min(o[1], p[1]) <= q[1] <= max(o[1], p[1])
+
+
+def segments_meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether two closed segments share a point (touching counts)."""
+    d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
+    d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
+    if ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and ((d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0)):
+        return True
+    return (d1 == 0 and _on(q1, q2, p1)) or (d2 == 0 and _on(q1, q2, p2)) \
+        or (d3 == 0 and _on(p1, p2, q1)) or (d4 == 0 and _on(p1, p2, q2))
+
+
+def hex_corners8(h: tuple[int, int]) -> list[Point]:
+    x, y = centre(h)
+    return [(8 * (x + dx), 8 * (y + dy)) for dx, dy in _VERTICES]
+
+
+def segment_meets_hex(p: Point, q: Point, h: tuple[int, int]) -> bool:
+    """Whether segment p-q meets the closed hexagon of ``h`` ("even by the edge", 7.3)."""
+    corners = hex_corners8(h)
+    for end in (p, q):
+        # inside or on the boundary: on the left of (or on) every counter-clockwise edge
+        if all(_cross(corners[i], corners[(i + 1) % 6], end) >= 0 for i in range(6)):
+            return True
+    return any(segments_meet(p, q, corners[i], corners[(i + 1) % 6]) for i in range(6))
+
+
+def hexside_corners8(a: tuple[int, int], d: int) -> tuple[Point, Point]:
+    """The two corners of hex ``a``'s hexside in direction ``d`` (vertices d and d - 1)."""
+    corners = hex_corners8(a)
+    return corners[d % 6], corners[(d - 1) % 6]

@@ -186,9 +186,20 @@ def moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     return dict(memo[key])
 
 
+def bent(u: Unit) -> bool:
+    """A formed line whose stands its own attack left off a straight line (7.6): until it is
+    straight again it may only re-form in place, about-face or stand (7.6, 9.3, 22.4)."""
+    return B.state_of(u) == "formed" and B.formation(u) == "line" and bool(u.marks.get("stands")) \
+        and u.hex is not None and B.stand_hexes(u) != B.layout_of(u, u.hex, u.facing)
+
+
+BENT = "a line bent by its own attack may only re-form in place, about-face or stand until it " \
+       "is straight again (7.6, 22.4)"
+
+
 def _moves(hmap: HexMap, view: B.View, u: Unit) -> dict[tuple[Hex, int], Move]:
     out: dict[tuple[Hex, int], Move] = {}
-    if u.hex is None or B.state_of(u) != "formed":
+    if u.hex is None or B.state_of(u) != "formed" or bent(u):
         return out
     if B.is_general(u):
         return general_moves(hmap, view, u)
@@ -313,6 +324,11 @@ def form_anchors(u: Unit, form: str, f: int) -> tuple[Hex, ...]:
     turn = about_face(u, form, f)
     if turn is not None:
         return (turn[0],)
+    if bent(u) and form == "line" and f == u.facing:
+        # straightened on any one of its stands (22.4): that stand anywhere in the new line
+        back = (flank_dirs(f)[1] + 3) % 6
+        out = [_steps(s, back, k) for s in B.stand_hexes(u) for k in range(u.strength)]
+        return tuple(dict.fromkeys(list(keep) + out))
     if (B.state_of(u) != "formed" or u.strength <= 1 or B.compact(u) or cur == form
             or cur not in ("line", "column", "square") or form not in ("line", "column", "square")):
         return keep
@@ -338,6 +354,8 @@ def about_face(u: Unit, form: str, f: int) -> tuple[Hex, bool] | None:
     right end, a column's tail) anchors the turned layout; the column's zigzag may need its
     mirror variant to cover the same hexes. Returns (anchor, mirror), or None for anything that
     is not such a turn."""
+    if bent(u) and form == "line" and f == (u.facing + 3) % 6:
+        return u.hex, bool(u.marks.get("mirror"))     # it turns where it stands, still bent
     if (B.state_of(u) != "formed" or form != B.formation(u) or f != (u.facing + 3) % 6
             or u.strength <= 1 or B.compact(u) or u.marks.get("stands")):
         return None
@@ -367,7 +385,7 @@ def new_layout(u: Unit, form: str, f: int, at: Hex | None = None) -> tuple[Hex, 
     """The hexes the unit's stands fill after changing into ``form`` facing ``f`` with its
     anchor at ``at`` (default: its hex); an about-face in place keeps the hexes it holds (9.8)."""
     turn = about_face(u, form, f)
-    if turn is not None and at == turn[0]:
+    if turn is not None and (at == turn[0] or (at is None and bent(u))):
         return B.stand_hexes(u)
     return B.layout_of(u, u.hex if at is None else at, f, form)
 
@@ -477,25 +495,78 @@ def settlement_of(hmap: HexMap, h: Hex) -> list[Hex]:
     return sorted(seen)
 
 
+def capturable(u: Unit) -> bool:
+    """Pieces that a unit entering their settlement captures ([F] 20): enemy engineers, gunners
+    without their gun, and generals."""
+    return B.is_general(u) or B.arm(u) == "eng" or (B.arm(u) == "art" and B.formation(u) == "gunners")
+
+
+def one_stand_per_hex(state) -> bool:
+    """Settlement capacity (17, 22.7): one stand per village hex, unless the scenario's
+    ``[rules] settlement_capacity = "unit"`` puts a whole unit in one village hex."""
+    return state.vars.get("settlement_capacity", "stand") == "stand"
+
+
+#: the spec's clock order 1, 3, 5, 7, 9, 11 (21.8) as hexgrid directions
+_CLOCK = (1, 0, 5, 4, 3, 2)
+
+
+def garrison_stands(hmap: HexMap, view: B.View, u: Unit, n: Hex) -> tuple[Hex, ...] | None:
+    """The village hexes ``u``'s stands take when it occupies the settlement at ``n``: one stand
+    a hex (17, 22.7), ``n`` first, then the nearest free hexes of that settlement (breadth
+    first, clock order, so they stay together); None when it has no room for them all. Hexes
+    held by pieces the entry captures count as free. A battery, engineers or the train, and
+    any unit under ``settlement_capacity = "unit"``, take ``n`` alone."""
+    if not one_stand_per_hex(view.state) or B.arm(u) not in ("inf", "cav") or u.strength <= 1:
+        return (n,)
+
+    def free(h: Hex) -> bool:
+        other = view.stands.get(h)
+        return other is None or other.id == u.id or (other.side != u.side and capturable(other))
+
+    order, seen, i = [n], {n}, 0
+    while i < len(order) and len(order) < u.strength:
+        x = order[i]
+        i += 1
+        for d in _CLOCK:
+            nb = hex_neighbor(x, d)
+            if nb in seen or nb not in hmap or hmap.terrain_at(nb) != "village" or not free(nb) \
+                    or "wall" in hmap.features_between(x, nb):
+                continue
+            seen.add(nb)
+            order.append(nb)
+    return tuple(order[:u.strength]) if len(order) >= u.strength else None
+
+
 def occupy_targets(hmap: HexMap, view: B.View, u: Unit) -> list[Hex]:
     """Settlement hexes ``u`` may occupy ([F] 20, 22.7): next to it at the start of its move,
-    free, with no enemy unit anywhere in that settlement and no enemy stand adjacent (9.4).
-    Foot units and batteries only [P]: mounted cavalry and the train stay outside."""
+    with no enemy unit anywhere in that settlement other than pieces it captures by entering
+    (engineers, gunners without their gun, generals), room for its stands (one a hex, 17), and
+    no enemy stand next to them (9.4). Foot units and batteries only [P]: mounted cavalry and
+    the train stay outside."""
     if u.hex is None or B.state_of(u) != "formed" or B.garrison(u) or B.is_general(u):
         return []
     if B.mounted(u) or B.arm(u) == "train":
         return []
     out = []
     for _, n in hmap.neighbors(u.hex):
-        if hmap.terrain_at(n) != "village" or n in view.stands or "wall" in hmap.features_between(u.hex, n):
-            continue
-        if any(s.side != u.side and B.arm(s) != "eng" for h in settlement_of(hmap, n)
-               if (s := view.stands.get(h)) is not None):
+        if hmap.terrain_at(n) != "village" or "wall" in hmap.features_between(u.hex, n):
             continue
         town = settlement_of(hmap, n)
+        held = [s for h in town if (s := view.stands.get(h)) is not None and s.side != u.side]
+        if any(not capturable(s) for s in held):
+            continue
+        other = view.stands.get(n)
+        if other is not None and not (other.side != u.side and capturable(other)):
+            continue
+        stands = garrison_stands(hmap, view, u, n)
+        if stands is None:
+            continue          # one stand a village hex (17, 22.7): no room for the unit
         attacked = any((s := view.stands.get(h)) is not None and s.side == u.side
                        and s.marks.get("targeted") == view.state.turn for h in town)
-        if view.adjacent_enemy(n, u.side) and not attacked:
+        near = any(e.side != u.side and not (x in town and capturable(e))
+                   and any(hex_distance(x, h) <= 1 for h in stands) for x, e in view.stands.items())
+        if near and not attacked:
             continue          # 9.4, except into a settlement under attack: those join its melee
         out.append(n)
     return sorted(out)

@@ -7,6 +7,7 @@ from hexwar.engine.state import State, Unit
 
 from . import board as B
 from . import data as D
+from . import pickup
 
 
 def _formations(stats: dict) -> tuple[str, ...]:
@@ -44,10 +45,23 @@ def army_problems(side: str, units: list[tuple[str, dict]]) -> list[str]:
     return out
 
 
+def _generals_problems(side: str, units: list[tuple[int, str, dict, str]]) -> list[str]:
+    """No more than ceil(combat units / 4) generals besides the commander-in-chief (22.6, the
+    reading of 16's silence): the first one too many is named."""
+    combat = sum(1 for _i, _k, s, _g in units if s.get("arm") in ("inf", "cav", "art"))
+    allowed = pickup.generals_allowed(combat)
+    gens = [i for i, k, _s, _g in units if k == "GEN"]
+    if len(gens) <= allowed:
+        return []
+    return [f"units[{gens[allowed]}].kind: army of {side} has {len(gens)} generals; 22.6 allows "
+            f"ceil({combat} / 4) = {allowed} for its {combat} combat units, besides the commander-in-chief"]
+
+
 def check_scenario(scenario) -> list[str]:
     out: list[str] = []
     per_side: dict[str, list[tuple[str, dict]]] = {s.id: [] for s in scenario.sides}
     cincs: dict[str, int] = {s.id: 0 for s in scenario.sides}
+    detail: dict[str, list[tuple[int, str, dict, str]]] = {s.id: [] for s in scenario.sides}
     for i, u in enumerate(scenario.units):
         where = f"units[{i}]"
         stats = u.stats
@@ -75,21 +89,38 @@ def check_scenario(scenario) -> list[str]:
             cincs[u.side] += 1
         if u.side in per_side:
             per_side[u.side].append((u.kind, stats))
+            detail[u.side].append((i, u.kind, stats, u.grade))
         if not 0 <= u.facing <= 5:
             out.append(f"{where}.facing: a vertex facing 0-5")
     if scenario.rule("howitzer_reading", "over") not in ("over", "target-level"):
         out.append("rules.howitzer_reading: \"over\" or \"target-level\" (G-46)")
+    if scenario.rule("settlement_capacity", "stand") not in ("stand", "unit"):
+        out.append("rules.settlement_capacity: \"stand\" (one stand a village hex, 17, 22.7) "
+                   "or \"unit\" (a whole unit in one village hex)")
+    if scenario.rule("forest_cover", "attacker") not in ("attacker", "either"):
+        out.append("rules.forest_cover: \"attacker\" (7.9 item 3: any attacker stand in forest) "
+                   "or \"either\" (the struck target stand's forest too)")
     if not isinstance(scenario.rule("train_bonus", False), bool):
         out.append("rules.train_bonus: true or false (22.9)")
     muster = scenario.rule("muster", True)
     if not isinstance(muster, bool):
         out.append("rules.muster: true (check the army composition of 16) or false (a sandbox)")
+    army = scenario.rule("army", "scenario")
+    if army not in ("scenario", "pickup"):
+        out.append("rules.army: \"scenario\" (the file's armies) or \"pickup\" (the pick-up "
+                   "battle's army rules, 22.8)")
     for side, units in per_side.items():
         if muster is not False:
             out.extend(f"units: {p}" for p in army_problems(side, units))
+            out.extend(_generals_problems(side, detail[side]))
+        if army == "pickup":
+            out.extend(pickup.army_problems(side, detail[side]))
         if cincs[side] != 1:
             out.append(f"units: army of {side} needs exactly one commander-in-chief (CINC), "
                        f"has {cincs[side]} (13, 22.6)")
+    if army == "pickup" and len({pickup.arm_counts(d) for d in detail.values()}) > 1:
+        out.append("units: the two armies of a pick-up battle have the same arm counts "
+                   "(infantry, cavalry, artillery; 22.8)")
     v = scenario.victory
     unknown = sorted(set(v) - {"objectives"})
     if unknown:
@@ -119,18 +150,37 @@ def footprint_problems(scenario) -> list[str]:
             continue
         where = f"units[{i}].hex"
         name = f"{spec.id} ({B.formation(u)} of {u.strength}, facing {u.facing})"
+        if B.garrison(u) and B.arm(u) in ("inf", "cav") and len(B.stand_hexes(u)) < u.strength \
+                and state.vars.get("settlement_capacity", "stand") == "stand":
+            out.append(f"{where}: {spec.id} has {u.strength} stands but its settlement has no room "
+                       "for them, one stand a village hex (17, 22.7; [rules] settlement_capacity = "
+                       "\"unit\" puts a whole unit in one hex)")
+            continue
         for h in B.stand_hexes(u):
             if h not in hmap:
                 out.append(f"{where}: {name} has a stand off the map at {tuple(h)} (21.5)")
                 continue
             t = hmap.terrain_at(h)
-            if h != u.hex and (t in ("lake", "river", "village", "rampart")
+            if h != u.hex and not B.garrison(u) and (t in ("lake", "river", "village", "rampart")
                                or (t in ("forest", "swamp", "ravine") and not B.foot(u))):
                 out.append(f"{where}: {name} has a stand on {t} at {hmap.label(h)} (21.5, 22.7)")
             if h in holder:
                 out.append(f"{where}: {name} has a stand on {holder[h]}'s at {hmap.label(h)} (21.5)")
             holder.setdefault(h, spec.id)
     return out
+
+
+def _place_garrisons(scenario, state: State) -> None:
+    """A regiment a scenario places in a settlement takes one village hex a stand (17, 22.7),
+    from its own hex outward; ``footprint_problems`` reports one with no room."""
+    from .movement import garrison_stands
+    view = B.View(state)
+    for uid in sorted(state.units):
+        u = state.units[uid]
+        if B.garrison(u) and u.hex is not None:
+            stands = garrison_stands(scenario.map, view, u, u.hex)
+            if stands is not None and len(stands) > 1:
+                u.mark("stands", B.encode_stands(stands))
 
 
 def initial_state(ruleset_id: str, scenario) -> State:
@@ -167,6 +217,11 @@ def initial_state(ruleset_id: str, scenario) -> State:
         state.vars["barricades"] = barricades
     if scenario.rule("howitzer_reading", "over") != "over":
         state.vars["howitzer_reading"] = scenario.rule("howitzer_reading")
+    if scenario.rule("forest_cover", "attacker") != "attacker":
+        state.vars["forest_cover"] = scenario.rule("forest_cover")
+    if scenario.rule("settlement_capacity", "stand") != "stand":
+        state.vars["settlement_capacity"] = scenario.rule("settlement_capacity")
+    _place_garrisons(scenario, state)
     state.phase = "start"
     state.active = scenario.first_player or order[0]
     return state

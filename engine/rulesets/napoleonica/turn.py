@@ -46,6 +46,9 @@ def enter(ctx: Resolution, phase: str, has_action: HasAction) -> None:
         state.phase = phase
         state.vars["passes"] = 0
         state.vars["block"] = 0
+        if phase == "movement":
+            # "the rest of my pieces hold" (9.2) ends with the phase it was given in
+            state.vars["done"] = []
         if phase == "attack":
             state.vars["commanded"] = sorted(commanded(ctx.map, state, state.side_order[0])
                                              + commanded(ctx.map, state, state.side_order[1]))

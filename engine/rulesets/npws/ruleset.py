@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from hexwar.engine.orders import Order
-from hexwar.engine.ruleset import Resolution, Ruleset
+from hexwar.engine.ruleset import Resolution, Ruleset, dry_run_rolls
 from hexwar.engine.state import State
 
 from . import ledger, pieces, setup, turn, words
@@ -48,6 +48,10 @@ class NpwsRuleset(Ruleset):
         return turn.problem(game, order)
 
     def needs_dice(self, game: "Position", order: Order) -> bool:
+        """Exact (issue 29): the kinds that may roll, then a dry run says whether this one does."""
+        return self.may_roll(game, order) and dry_run_rolls(game, order)
+
+    def may_roll(self, game: "Position", order: Order) -> bool:
         # forming the decks, every step into a new phase (a new year's Event Phase shuffles
         # and may roll for the KWW track), a siege, a battle accepted or avoided, an interception
         return order.kind in ("start", "end-phase", "siege", "accept", "avoid", "intercept")

@@ -603,6 +603,7 @@ def _answer(rs, ctx, order) -> None:
         ld = st.units[lid]
         r = ctx.roll("leader reroll (R9.5)", leader=lid)
         c["roll"] = r
+        p["roll"] = r  # a next leader's decision is about this roll, not the one it replaced
         p["leaders"] = [x for x in p["leaders"] if x != lid]
         key = "att_leaders" if p["who"] == "att" else "def_leaders"
         c[key] = [x for x in c[key] if x != lid]
