@@ -27,8 +27,8 @@ async def test_a_second_session_of_the_same_player_takes_the_match_over(server, 
         second = await open_ui(second_conn)   # the first client is "frozen": it never answers again
         await second.wait_for("Lobby: play other players")
         await step(second, [ENTER], "YOUR TURN")
-        await step(second, [ENTER], "your turn", "waiting for")
-        await until(lambda: ref.seats["red"].link is not None and ref.seats["red"].link is not old_link, 30)
+        await second.press(ENTER)
+        await until(lambda: ref.seats["red"].link is not None and ref.seats["red"].link is not old_link, 60)
         assert b"open in another of your sessions" not in second.seen
         holder = server.lobby.holders[(ref.info.id, "red")]
         assert server.lobby.order[holder] == max(server.lobby.order.values())   # the newest session
