@@ -14,6 +14,11 @@ pseudo-terminals (80x24), then prints:
     native ``hexwar join`` client (Blue, the computer) in a match the server referees: what the
     server streamed to the served player's terminal during each whole game turn, against the
     protocol 2 bytes the native client received for the same turn;
+  * idle lobbies (``--lobbies N --idle-seconds S``, alone with ``--lobbies-only``): N sessions
+    opened one after another, each sitting in the lobby; connect-to-menu of the 1st and the Nth,
+    PSS per idle UI process (``/proc/PID/smaps_rollup``: shared pages counted once), and the CPU
+    the N UI processes and the server spend over S idle seconds (percent of one core), with the
+    bytes the idle lobbies were sent meanwhile;
   * concurrency ceiling: idle sessions are opened one after another until connecting to the menu
     (with its lobby) takes more than 2 s, or ``--ceiling-cap`` sessions are open (the machine is
     shared; say so when quoting the figure).
@@ -41,6 +46,74 @@ def rss_kib(pid: int) -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
+
+
+def pss_kib(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cpu_ticks(pid: int) -> int:
+    """utime + stime of ``pid`` in clock ticks."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+async def idle_lobbies(n: int, seconds: float) -> dict:
+    """``n`` sessions in the lobby, idle: what they cost in memory and CPU, and what they are sent."""
+    with tempfile.TemporaryDirectory() as home:
+        server = await Server(Path(home), Limits(per_address=n + 2, sessions=n + 2, new_accounts_per_address=n + 2,
+                                                 new_accounts_burst=n + 2)).start("127.0.0.1", 0)
+        clients, times = [], []
+        try:
+            for i in range(n):
+                client, took = await open_client(server.port, f"l{i}", asyncssh.generate_private_key("ssh-ed25519"))
+                times.append(round(took, 3))
+                client.process.stdin.write(b"\r")   # the menu's first entry: the lobby
+                await client.wait_for(b"Open matches to join")
+                await client.drain(0.3)
+                clients.append(client)
+            pids = sorted(server.children)
+            pss = [pss_kib(pid) for pid in pids]
+            for c in clients:   # settle, then measure the idle window
+                await c.drain(0.2)
+            sent = [0] * len(clients)
+
+            async def count(i: int, client: Client) -> None:
+                while True:
+                    chunk = await client.process.stdout.read(65536)
+                    if not chunk:
+                        return
+                    sent[i] += len(chunk)
+            readers = [asyncio.ensure_future(count(i, c)) for i, c in enumerate(clients)]
+            ui0, server0 = sum(cpu_ticks(p) for p in pids), cpu_ticks(os.getpid())
+            start = time.perf_counter()
+            await asyncio.sleep(seconds)
+            elapsed = time.perf_counter() - start
+            ui1, server1 = sum(cpu_ticks(p) for p in pids), cpu_ticks(os.getpid())
+            for r in readers:
+                r.cancel()
+        finally:
+            for c in clients:
+                c.conn.close()
+            await server.close()
+    hz = os.sysconf("SC_CLK_TCK")
+    return {"sessions": n, "idle_seconds": seconds,
+            "connect_to_menu_s": {"first": times[0], "last": times[-1]},
+            "pss_kib_per_idle_session": {"median": int(statistics.median(pss)), "max": max(pss)},
+            "cpu_percent_of_one_core": round(100.0 * (ui1 - ui0 + server1 - server0) / hz / elapsed, 2),
+            "cpu_percent_ui_processes": round(100.0 * (ui1 - ui0) / hz / elapsed, 2),
+            "cpu_percent_server_and_clients": round(100.0 * (server1 - server0) / hz / elapsed, 2),
+            "bytes_sent_to_idle_lobbies": sum(sent)}
 
 
 def session_pids(name: str) -> list[int]:
@@ -223,9 +296,20 @@ def main() -> None:
     p.add_argument("--keys", type=int, default=20)
     p.add_argument("--turns", type=int, default=1)
     p.add_argument("--ceiling-cap", type=int, default=24)
+    p.add_argument("--lobbies", type=int, default=0, help="idle lobby sessions to measure (0: none)")
+    p.add_argument("--idle-seconds", type=float, default=30.0)
+    p.add_argument("--lobbies-only", action="store_true", help="measure only the idle lobbies")
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
+    lobbies = asyncio.run(idle_lobbies(a.lobbies, a.idle_seconds)) if a.lobbies else None
+    if a.lobbies_only:
+        if a.json:
+            print(json.dumps({"idle_lobbies": lobbies}, indent=2))
+        elif lobbies:
+            _print_lobbies(lobbies)
+        return
     r = asyncio.run(measure(a.sessions, a.keys))
+    r["idle_lobbies"] = lobbies
     r["per_turn"] = asyncio.run(bytes_per_turn(a.turns))
     r["ceiling"] = asyncio.run(ceiling(a.ceiling_cap)) if a.ceiling_cap else None
     if a.json:
@@ -241,11 +325,22 @@ def main() -> None:
         print(f"turn {row['turn']} ({row['orders']} orders): {row['streamed_bytes']} B streamed to the served "
               f"player, {row['orders_only_bytes']} B of orders to the native one "
               f"({row['orders_only_bytes_both_ways']} B both ways)")
+    if lobbies:
+        _print_lobbies(lobbies)
     c = r["ceiling"]
     if c:
         where = (f"passed {c['limit_s']} s at session {c['held_below_limit'] + 1}" if c["limit_reached"]
                  else f"stayed under {c['limit_s']} s up to the cap of {c['cap']} sessions")
         print(f"concurrency: connect-to-menu {where}; times {c['connect_times_s']}")
+
+
+def _print_lobbies(r: dict) -> None:
+    print(f"{r['sessions']} idle lobby sessions: connect to menu {r['connect_to_menu_s']['first']} s (1st), "
+          f"{r['connect_to_menu_s']['last']} s ({r['sessions']}th); PSS per idle UI process median "
+          f"{r['pss_kib_per_idle_session']['median']} KiB (max {r['pss_kib_per_idle_session']['max']}); "
+          f"CPU over {r['idle_seconds']:g} idle s: {r['cpu_percent_of_one_core']} % of one core "
+          f"({r['cpu_percent_ui_processes']} % the UI processes, {r['cpu_percent_server_and_clients']} % the server "
+          f"with this benchmark's clients); {r['bytes_sent_to_idle_lobbies']} B sent to the idle lobbies")
 
 
 if __name__ == "__main__":

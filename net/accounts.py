@@ -41,8 +41,17 @@ CREATE TABLE IF NOT EXISTS accounts (
     created REAL NOT NULL,    -- the same, in seconds since the epoch
     last_seen REAL NOT NULL,  -- the start of its latest session
     sessions INTEGER NOT NULL DEFAULT 1
-)
+);
+CREATE TABLE IF NOT EXISTS more_keys (   -- keys a player added after the first (``add_key``)
+    name TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    key TEXT NOT NULL,
+    added REAL NOT NULL,
+    PRIMARY KEY (name, fingerprint)
+);
 """
+#: keys one player may hold besides the first
+MORE_KEYS = 8
 
 
 class AccountRefused(Exception):
@@ -69,7 +78,7 @@ class Accounts:
         self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute(SCHEMA)
+        self.db.executescript(SCHEMA)
 
     def close(self) -> None:
         self.db.close()
@@ -93,7 +102,7 @@ class Accounts:
         bound = self._row(name)
         if bound is None:
             return "this server has no room for new players; ask its operator" if self.full() else None
-        if bound[1] != fingerprint(key):
+        if not self.owns(name, key):
             return (f"the name '{name}' belongs to another key; log in with that key, "
                     f"or choose another name")
         return None
@@ -124,6 +133,32 @@ class Accounts:
             return self.claim(name, key)
         return True
 
+    def owns(self, name: str, key: asyncssh.SSHKey) -> bool:
+        """Whether ``key`` is one of ``name``'s keys (its first, or one it added)."""
+        fp = fingerprint(key)
+        bound = self._row(name)
+        return bound is not None and (bound[1] == fp or self.db.execute(
+            "SELECT 1 FROM more_keys WHERE fingerprint = ? AND name = ?", (fp, name)).fetchone() is not None)
+
+    def fingerprints(self, name: str) -> list[str]:
+        bound = self._row(name)
+        if bound is None:
+            return []
+        return [bound[1]] + [fp for (fp,) in self.db.execute(
+            "SELECT fingerprint FROM more_keys WHERE name = ? ORDER BY added, fingerprint", (name,))]
+
+    def add_key(self, name: str, key: asyncssh.SSHKey) -> bool:
+        """Add ``key`` to ``name``'s keys (call only for a session proven to be ``name``'s);
+        False if it already was one. (As with a first key, a key may be any number of players'.)"""
+        if self.owns(name, key):
+            return False
+        fp = fingerprint(key)
+        if len(self.fingerprints(name)) > MORE_KEYS:
+            raise AccountRefused(f"a player may have at most {MORE_KEYS + 1} keys")
+        self.db.execute("INSERT INTO more_keys (fingerprint, name, key, added) VALUES (?, ?, ?, ?)",
+                        (fp, name, public_line(key), self.clock()))
+        return True
+
     def fingerprint_of(self, name: str) -> str | None:
         bound = self._row(name)
         return None if bound is None else bound[1]
@@ -137,6 +172,7 @@ class Accounts:
             "SELECT name FROM accounts WHERE sessions <= 1 AND last_seen < ? ORDER BY name", (cutoff,))]
         gone = [n for n in names if not keep(n)]
         self.db.executemany("DELETE FROM accounts WHERE name = ?", [(n,) for n in gone])
+        self.db.executemany("DELETE FROM more_keys WHERE name = ?", [(n,) for n in gone])
         return gone
 
     def migrate_json(self, legacy: Path) -> int:

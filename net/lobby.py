@@ -7,6 +7,8 @@ never says who it is, so it can act only as its own player. A request is one JSO
 * ``{"op": "lobby"}``: the player's own matches (whose turn), open seats, matches to watch;
 * ``{"op": "create", "scenario": ID, "side": S, "invite": bool}``: a new match, the player in
   seat S, the other seat open (with ``invite``, also a code for a native ``hexwar join``);
+* ``{"op": "follow"}``: the connection stays open and carries ``{"changed": true}`` after any
+  change a lobby shows (at most one a second), so a lobby redraws only when something changed;
 * ``{"op": "play", "match": ID}`` / ``{"op": "watch", "match": ID}``: the answer line, then the
   same socket carries protocol 2 to the match's referee (``referee.Referee``), as a guest or a
   spectator, so the UI's network game screen is the one ``hexwar join`` uses.
@@ -35,6 +37,8 @@ from .referee import Matches
 log = logging.getLogger("hexwar.net")
 SOCKET_ENV, TICKET_ENV = "HEXWAR_SERVE_SOCKET", "HEXWAR_SERVE_TICKET"
 MAX_REQUEST = 4096
+#: the least time between two change notes to one lobby (changes in between make one note)
+FOLLOW_SECONDS = 1.0
 REQUEST_SECONDS = 10.0
 
 
@@ -44,15 +48,32 @@ class LobbyService:
     def __init__(self, matches: Matches, path: Path) -> None:
         self.matches, self.path = matches, Path(path)
         self.tickets: dict[str, str] = {}
+        self.addresses: dict[str, str] = {}
+        self.order: dict[str, int] = {}  # tickets in the order their sessions started
+        self.issued = 0
+        self.followers: dict[str, asyncio.Task] = {}  # ticket -> its session's follow connection
+        self.holders: dict[tuple[str, str], str] = {}  # (match, side) -> the ticket playing it
         self.server: asyncio.AbstractServer | None = None
 
-    def ticket_for(self, name: str) -> str:
+    def ticket_for(self, name: str, address: str = "HOST:PORT") -> str:
+        """A new session's ticket; ``address`` is where its player reached the server (what an
+        invite tells a native ``hexwar join`` to connect to)."""
         ticket = secrets.token_hex(16)
         self.tickets[ticket] = name
+        self.addresses[ticket] = address
+        self.issued += 1
+        self.order[ticket] = self.issued
         return ticket
 
     def forget(self, ticket: str) -> None:
         self.tickets.pop(ticket, None)
+        self.addresses.pop(ticket, None)
+        self.order.pop(ticket, None)
+        follower = self.followers.pop(ticket, None)
+        if follower is not None:
+            follower.cancel()
+        for seat in [k for k, v in self.holders.items() if v == ticket]:
+            del self.holders[seat]
 
     async def start(self) -> "LobbyService":
         with contextlib.suppress(FileNotFoundError):
@@ -89,7 +110,7 @@ class LobbyService:
             writer.close()
             return
         try:
-            await self._serve(name, request, reader, writer)
+            await self._serve(name, request, reader, writer, str(request["ticket"]))
         except (LinkClosed, ConnectionError):
             pass
         except asyncio.CancelledError:
@@ -101,11 +122,37 @@ class LobbyService:
         finally:
             writer.close()
 
-    async def _serve(self, name: str, request: dict[str, Any], reader: Any, writer: Any) -> None:
+    async def _follow(self, ticket: str, writer: Any) -> None:
+        """Keep the connection and send ``{"changed": true}`` after a change a lobby shows, at
+        most once per ``FOLLOW_SECONDS``: an idle lobby asks nothing and redraws nothing."""
+        old = self.followers.pop(ticket, None)
+        if old is not None:  # one follower per session: a new one replaces the old
+            old.cancel()
+        changed = asyncio.Event()
+        self.matches.listeners.append(changed.set)
+        self.followers[ticket] = asyncio.current_task()
+        try:
+            await _answer(writer, {"ok": True})
+            while ticket in self.tickets:
+                await changed.wait()
+                changed.clear()
+                writer.write(b'{"changed": true}\n')
+                await writer.drain()
+                await asyncio.sleep(FOLLOW_SECONDS)
+        finally:
+            self.matches.listeners.remove(changed.set)
+            if self.followers.get(ticket) is asyncio.current_task():
+                del self.followers[ticket]
+
+    async def _serve(self, name: str, request: dict[str, Any], reader: Any, writer: Any, ticket: str) -> None:
+        address = self.addresses.get(ticket, "HOST:PORT")
         op = request.get("op")
         me = f"player:{name}"
         if op == "lobby":
             await _answer(writer, {"ok": True, **self.matches.lobby(name)})
+            return
+        if op == "follow":
+            await self._follow(ticket, writer)
             return
         if op == "create":
             try:
@@ -118,7 +165,7 @@ class LobbyService:
                 await _answer(writer, {"ok": False, "error": getattr(exc, "reason", None) or str(exc)})
                 return
             await _answer(writer, {"ok": True, "match": ref.info.id, "code": ref.info.code,
-                                   "watch_code": ref.info.watch_code})
+                                   "watch_code": ref.info.watch_code, "address": address})
             return
         ref = self.matches.by_id.get(str(request.get("match", "")))
         if op not in ("play", "watch") or ref is None:
@@ -136,9 +183,17 @@ class LobbyService:
         if side is None:
             await _answer(writer, {"ok": False, "error": "this match has no seat for you"})
             return
-        if ref.seats[side].link is not None:  # a local socket's end is known at once: this is live
+        seat = (ref.info.id, side)
+        holder = self.holders.get(seat)
+        if ref.seats[side].link is not None and holder is not None and holder in self.tickets \
+                and self.order.get(holder, 0) > self.order.get(ticket, 0):
+            # a newer session of this player has the match: an older one (its link dropped and
+            # it came back) must not take it back, or two sessions would take turns forever
             await _answer(writer, {"ok": False, "error": "this match is open in another of your sessions"})
             return
+        # the newest session takes the seat over: a frozen client's session (whose ssh link
+        # the server has not yet given up on) no longer keeps its player out
+        self.holders[seat] = ticket
         await _answer(writer, {"ok": True, "side": side})
         await ref.serve_player(link, side)
 
@@ -188,6 +243,19 @@ async def ask(op: str, **fields: Any) -> dict[str, Any]:
     answer, _, writer = await _open({"op": op, **fields})
     writer.close()
     return answer
+
+
+async def follow() -> Any:
+    """Yields once per change the server's lobby shows (``follow``), until the link ends."""
+    _, reader, writer = await _open({"op": "follow"})
+    try:
+        while True:
+            line = await reader.readline()
+            if not line:
+                return
+            yield None
+    finally:
+        writer.close()
 
 
 class _Closer:

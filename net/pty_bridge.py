@@ -41,6 +41,21 @@ TERMS = ("xterm", "xterm-256color", "xterm-color", "xterm-kitty", "xterm-ghostty
          "screen-256color", "tmux", "tmux-256color", "linux", "vt100", "vt220", "rxvt",
          "rxvt-unicode", "rxvt-unicode-256color", "alacritty", "foot", "wezterm", "dumb")
 FALLBACK_TERM = "xterm-256color"
+#: terminal types that show no colour: the program is given ``NO_COLOR``
+COLOURLESS_TERMS = ("dumb",)
+
+#: what puts a client's terminal back as it was whatever the program left it in: leave the
+#: alternate screen, every mouse and focus report off, bracketed paste and the kitty keyboard
+#: mode off, the cursor shown, attributes reset. Sent after any end but a clean quit (a program
+#: that quit has restored the terminal itself, and leaving the alternate screen twice would move
+#: the cursor back over what it printed on the way out).
+RESET = (b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l"
+         b"\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[?25h\x1b[0m")
+
+#: how a session ended (the ``reason`` given to ``on_end``) and the exit status the client sees
+QUIT, CRASHED, KILLED, IDLE, STOPPING, CLIENT_LEFT = "quit", "crashed", "killed", "idle", "server-stopping", "client-left"
+EXIT_IDLE = 124      # as timeout(1) says it
+EXIT_STOPPING = 75   # EX_TEMPFAIL: come back later
 
 
 def set_window_size(fd: int, columns: int, rows: int) -> None:
@@ -65,7 +80,22 @@ def clean_env(env: Mapping[str, str] | None, term: str | None) -> dict[str, str]
     ``PYTHONSTARTUP``...), only a path, a UTF-8 locale, the terminal type and ``env``."""
     child = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": checked_term(term)}
     child.update(env or {})
+    if child["TERM"] in COLOURLESS_TERMS:  # a terminal that shows no colour is sent none
+        child["NO_COLOR"] = "1"
+        child.pop("COLORTERM", None)
     return child
+
+
+def farewell(reason: str, code: int, idle_timeout: float | None = None) -> str:
+    """The one line a player reads when the session ended other than by quitting."""
+    if reason == IDLE:
+        minutes = max(1, round((idle_timeout or 0) / 60))
+        return f"hexwar: nothing typed for {minutes} min; session closed (your game is saved)"
+    if reason == STOPPING:
+        return "hexwar: the server is stopping; your game is saved, connect again later"
+    if reason == KILLED:
+        return f"hexwar: your session was stopped on the server (signal {code - 128}); your game is saved"
+    return f"hexwar: your session ended on an error (status {code}); your game is saved"
 
 
 def _child_setup() -> None:
@@ -73,6 +103,7 @@ def _child_setup() -> None:
     resizes and hang-ups reach it like they reach a program started from a real terminal."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    os.umask(0o077)  # what a player's program writes is theirs alone
 
 
 async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
@@ -80,14 +111,19 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
                      size: tuple[int, int] | None = None,
                      on_start: Callable[[int], None] | None = None,
                      idle_timeout: float | None = None, cwd: str | os.PathLike | None = None,
-                     on_crash: Callable[[int, str], None] | None = None) -> int:
+                     on_crash: Callable[[int, str], None] | None = None,
+                     stop: asyncio.Event | None = None,
+                     on_end: Callable[[str, int], None] | None = None) -> int:
     """Run ``argv`` on a new pseudo-terminal wired to ``process`` (an SSH session that asked for
     a terminal, opened with ``encoding=None``). Returns the program's exit status; when the
     client goes away first, the program is hung up on and then killed. ``on_start`` is told the
     program's process id (its process group has the same id). A client that sends nothing for
     ``idle_timeout`` seconds is told so and hung up on. The program runs in ``cwd`` with only the
     environment ``clean_env`` makes; when it exits non-zero, ``on_crash(status, report)`` is told
-    what it wrote to its crash pipe (empty if nothing)."""
+    what it wrote to its crash pipe (empty if nothing). When ``stop`` is set (the server is
+    stopping) the program is hung up on. Any end but a clean quit leaves the client's terminal
+    reset (``RESET``) and one line saying why; ``on_end(reason, status)`` is told which end it
+    was (``QUIT``, ``CRASHED``, ``KILLED``, ``IDLE``, ``STOPPING``, ``CLIENT_LEFT``)."""
     columns, rows = size or tuple(process.get_terminal_size()[:2])
     if not columns or not rows:
         columns, rows = DEFAULT_SIZE
@@ -123,7 +159,13 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
             loop.remove_reader(master)
             closed.set()
             return
-        process.stdout.write(data)
+        try:
+            process.stdout.write(data)
+        except (BrokenPipeError, ConnectionError, asyncssh.Error):
+            # the client is gone (its channel closed under us): not an error of ours; the
+            # program is hung up on when the reading side sees the end
+            loop.remove_reader(master)
+            return
         # a client that does not read fills the channel window: stop reading from the program
         # until asyncssh has drained, so its output waits in the kernel, not in our memory
         if process.channel.get_write_buffer_size() > 4 * CHUNK:
@@ -141,9 +183,7 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
             try:
                 data = await asyncio.wait_for(process.stdin.read(CHUNK), idle_timeout)
             except asyncio.TimeoutError:
-                minutes = max(1, round((idle_timeout or 0) / 60))
-                process.stdout.write(f"\r\nhexwar: nothing typed for {minutes} min; session closed "
-                                     f"(your game is saved)\r\n".encode())
+                ending["reason"] = IDLE
                 return
             except asyncssh.TerminalSizeChanged as change:
                 set_window_size(master, change.width, change.height)
@@ -151,8 +191,10 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
             except (asyncssh.DisconnectError, asyncssh.ConnectionLost, BrokenPipeError):
+                ending["reason"] = CLIENT_LEFT
                 return
             if not data:
+                ending["reason"] = CLIENT_LEFT
                 return
             view = memoryview(data if isinstance(data, bytes) else data.encode())
             while view:
@@ -164,11 +206,15 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
                 except OSError:
                     return
 
+    ending: dict[str, str] = {}
     loop.add_reader(master, from_program)
     feeder = asyncio.ensure_future(to_program())
     waiter = asyncio.ensure_future(child.wait())
+    stopper = asyncio.ensure_future(stop.wait() if stop is not None else asyncio.Event().wait())
     try:
-        await asyncio.wait({waiter, feeder}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({waiter, feeder, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper.done() and not waiter.done():
+            ending["reason"] = STOPPING
         if not waiter.done():  # the client went away: hang up on the program, then insist
             _signal(child, signal.SIGHUP)
             try:
@@ -181,6 +227,7 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
             await asyncio.wait_for(closed.wait(), 1.0)
     finally:
         feeder.cancel()
+        stopper.cancel()
         loop.remove_reader(master)
         os.close(master)
         if child.returncode is None:
@@ -189,8 +236,18 @@ async def run_on_pty(process: asyncssh.SSHServerProcess, argv: Sequence[str],
         report = _read_report(crash_read)
     code = child.returncode or 0
     code = code if code >= 0 else 128 - code
-    if code and on_crash is not None:
+    reason = ending.get("reason") or (QUIT if code == 0 else KILLED if code > 128 else CRASHED)
+    if reason == STOPPING or (reason != QUIT and stop is not None and stop.is_set()):
+        reason, code = STOPPING, EXIT_STOPPING
+    elif reason == IDLE:
+        code = EXIT_IDLE
+    if reason in (CRASHED, KILLED) and on_crash is not None:
         on_crash(code, report)
+    if reason not in (QUIT, CLIENT_LEFT):
+        with contextlib.suppress(Exception):
+            process.stdout.write(RESET + f"\r\n{farewell(reason, code, idle_timeout)}\r\n".encode())
+    if on_end is not None:
+        on_end(reason, code)
     return code
 
 

@@ -227,7 +227,8 @@ class Referee:
         if problems:
             raise await handshake.refuse(link, problems)
         self.start_clock()
-        seat.announce(f"{side} connected", connected=True)
+        names = {s.id: s.name for s in self.match.scenario.sides}
+        seat.announce(f"{names.get(side, side)} connected", connected=True)
         if self.on_change is not None:
             self.on_change(self)
         try:
@@ -296,6 +297,8 @@ class Matches:
         self.by_id: dict[str, Referee] = {}
         self._marked_over: set[str] = set()
         self._closed = False
+        #: told of any change a lobby shows (a match made, a seat taken or left, an order, an end)
+        self.listeners: list[Any] = []
         index = self.dir / "index.db"
         fd = os.open(index, os.O_RDWR | os.O_CREAT, 0o600)  # private before SQLite opens it
         os.close(fd)
@@ -345,6 +348,11 @@ class Matches:
         if referee.match.over and mid not in self._marked_over and mid in self.by_id:
             self._marked_over.add(mid)
             self.index.execute("UPDATE matches SET over = 1 WHERE id = ?", (mid,))
+        self._tell_lobbies()
+
+    def _tell_lobbies(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     def create(self, scenario: Scenario, creator: str, side: str, *, invite: bool = False,
                turn_time: int | None = None) -> Referee:
@@ -376,6 +384,7 @@ class Matches:
         self.by_id[mid] = referee
         self._save(info)
         _start_clock_if_running(referee)
+        self._tell_lobbies()
         return referee
 
     def live(self) -> int:

@@ -36,10 +36,31 @@ from .limits import Buckets, Gate, Limits as NetLimits, LoginThrottle
 from .link import Link
 from .lobby import SOCKET_ENV, TICKET_ENV, LobbyService
 from .pty_bridge import python_argv, run_on_pty
+from . import serve_log
 from .referee import Matches, Referee
 from .server import REFUSING_AT_ONCE, SUBSYSTEM, refuse_readably
 
 log = logging.getLogger("hexwar.net")
+
+MOSH = """\
+hexwar cannot start mosh-server here: this server runs nothing but hexwar. To play over mosh,
+mosh to a shell host of your own and ssh on from there:
+
+    mosh yourhost -- ssh -t -p {port} {name}@{host}
+"""
+
+#: commands a logged-in player may run without a terminal: ``add-key`` reads a public key line
+#: from its input and adds it to the player's keys; ``keys`` lists them
+KEY_COMMANDS = ("add-key", "keys")
+MAX_KEY_LINE = 16384
+
+#: how long a stopping server waits for its sessions to reset their players' terminals
+STOP_SECONDS = 3.0
+
+#: kex methods, the one Dropbear's dbclient guesses first: a client that sends its first key
+#: exchange packet early (``first_kex_packet_follows``) then guessed right, and asyncssh needs no
+#: second try (with ``mlkem768x25519-sha256`` first, Dropbear's re-sent packet was refused)
+KEX_FIRST = b"curve25519-sha256"
 
 NO_TERMINAL = """\
 hexwar is played in a terminal. Connect with a terminal, for example:
@@ -91,6 +112,7 @@ class _Login(asyncssh.SSHServer):
         self.key: asyncssh.SSHKey | None = None      # the identity: a key whose signature verified
         self._offered: asyncssh.SSHKey | None = None  # the key of the auth attempt under way
         self.refusal: str | None = None  # why this connection is refused (it is told at auth)
+        self.key_refusal: str | None = None  # why the last key offered may not log in
         self.username = ""
         self.native_match: Referee | None = None  # the match a native client's code named
         self.code: str | None = None
@@ -112,6 +134,8 @@ class _Login(asyncssh.SSHServer):
             self.conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.key_refusal is not None and self.key is None and self.native_match is None:
+            self.server.refused(self.address, self.key_refusal, self.username)  # every key it had
         self.server.matches.release_code(self)  # an invite code this login spent, if still unused
         self.server.gate.leave(self)
         self.server.refusing.discard(self)
@@ -124,6 +148,15 @@ class _Login(asyncssh.SSHServer):
 
     def public_key_auth_supported(self) -> bool:
         return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.key_refusal is not None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """Every key the client had was refused: now say why (an auth banner), and fail."""
+        if self.key_refusal is not None and self.conn is not None:
+            self.conn.send_auth_banner(f"hexwar: {self.key_refusal}\r\n")
+        return False
 
     def password_auth_supported(self) -> bool:
         return self.username in NATIVE  # an installed hexwar's invite or watch code
@@ -148,8 +181,9 @@ class _Login(asyncssh.SSHServer):
             return ok
         why = self.server.accounts.problem(username, key)
         if why is not None:
-            if self.conn is not None:
-                self.conn.send_auth_banner(f"hexwar: {why}\r\n")
+            # not said yet: a player with several keys may offer the right one next; it is said
+            # only once every key failed, when the client falls back to keyboard-interactive
+            self.key_refusal = why
             return False
         self._offered = key
         return True
@@ -159,6 +193,8 @@ class _Login(asyncssh.SSHServer):
         # so the last attempt is the one that succeeded: a key offered in it is proven now
         assert self.conn is not None
         self.key, self._offered = self._offered, None
+        serve_log.event("login", name=self.username, key=fingerprint(self.key) if self.key else None,
+                        method="publickey" if self.key is not None else "code", **{"from": self.address})
         self.server.gate.authenticated(self)
         # no account yet: one is made only when the player opens a real session (``_session``)
         self.arm_idle()
@@ -190,6 +226,9 @@ class Server:
         self.refusing: set[_Login] = set()  # refused connections being told why
         self.sessions = 0
         self.children: set[int] = set()  # UI processes (each the leader of its process group)
+        self.stopping = asyncio.Event()  # set as the server stops: every session ends
+        #: the program a session runs for a player (the terminal UI; a test may run another)
+        self.ui_command = lambda name: python_argv("served-session", "--player", name)
         self.acceptor: Any = None
         self.port = 0
         self.host = "127.0.0.1"
@@ -206,12 +245,17 @@ class Server:
                 old.conn.close()
         if refused is None:
             return None
-        self.note(login.address, "refused a connection from %s: %s", login.address, refused)
+        self.refused(login.address, refused)
         if len(self.refusing) >= REFUSING_AT_ONCE and login.conn is not None:
             login.conn.abort()  # telling each why would itself be a way to hold the server
         else:
             self.refusing.add(login)
         return refused
+
+    def refused(self, address: str, why: str, name: str | None = None) -> None:
+        """The ``refused`` line of the operator's log, within the address's log budget."""
+        if self.log_budget.refused(address, time.monotonic()) is None:
+            serve_log.event("refused", name=name, why=why, **{"from": address})
 
     def note(self, address: str, message: str, *args: Any) -> None:
         """A warning about what a peer did, within that address's log budget: a peer that does
@@ -280,8 +324,9 @@ class Server:
     # --- serving ------------------------------------------------------------------------------
     async def start(self, bind: str = "", port: int = 2222) -> "Server":
         await self.lobby.start()
+        kex = [KEX_FIRST.decode()] + [a.decode() for a in asyncssh.kex.get_default_kex_algs() if a != KEX_FIRST]
         self.acceptor = await asyncssh.listen(
-            bind, port, server_host_keys=[self.key], server_factory=lambda: _Login(self),
+            bind, port, kex_algs=kex, server_host_keys=[self.key], server_factory=lambda: _Login(self),
             process_factory=self._session, encoding=None, allow_pty=True, line_editor=False,
             login_timeout=self.limits.login_seconds, keepalive_interval=self.limits.keepalive_seconds,
             keepalive_count_max=3, agent_forwarding=False, allow_scp=False,
@@ -293,7 +338,9 @@ class Server:
     def player_home(self, name: str) -> Path:
         """A player's own folder (saved games, settings); the name was checked by ``accounts``."""
         path = self.home / "players" / name
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        for folder in (self.home, path.parent, path):  # every folder of the server private
+            folder.mkdir(exist_ok=True, mode=0o700)
+            os.chmod(folder, 0o700)
         return path
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -311,23 +358,41 @@ class Server:
         if name in NATIVE:
             await self._native(process, name)
             return
+        if process.command and process.command.split()[0] in KEY_COMMANDS and process.get_terminal_type() is None:
+            await self._key_command(process, login, name)
+            return
         if process.get_terminal_type() is None or process.command or process.subsystem:
-            text = NO_TERMINAL.format(port=self.port, name=name, host=_public_host(self.host))
+            mosh = (process.command or "").split()[:1] == ["mosh-server"]
+            text = (MOSH if mosh else NO_TERMINAL).format(port=self.port, name=name, host=self.public_host(process))
             process.stdout.write(text.replace("\n", "\r\n").encode())
             process.exit(1)
+            self.refused(login.address, "mosh-server asked for" if mosh else "no terminal", name)
             return
         if self.sessions >= self.limits.sessions:
             process.stdout.write(b"hexwar: the server is full right now; try again later\r\n")
             process.exit(1)
+            self.refused(login.address, "the server is full", name)
             return
         refused = self.account_for(login, name)
         if refused is not None:
             process.stdout.write(f"hexwar: {refused}\r\n".encode())
             process.exit(1)
+            self.refused(login.address, refused, name)
             return
         self.sessions += 1
-        ticket = self.lobby.ticket_for(name)
+        ticket = self.lobby.ticket_for(name, address=f"{self.public_host(process)}:{self.port}")
         started = _Started(self.children)  # this session's UI process, while it runs
+        began = time.monotonic()
+        ended: dict[str, Any] = {"reason": "failed"}
+
+        def on_start(pid: int) -> None:
+            started.append(pid)
+            size = process.get_terminal_size()
+            serve_log.event("session-start", name=name, term=process.get_terminal_type(),
+                            size=f"{size[0]}x{size[1]}", pid=pid, **{"from": login.address})
+
+        def on_end(reason: str, status: int) -> None:
+            ended.update(reason=reason, code=status)
         try:
             home = self.player_home(name)
             env = {"HEXWAR_HOME": str(home), "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
@@ -337,18 +402,59 @@ class Server:
                 env["NO_COLOR"] = "1"
             if sent.get("COLORTERM") in ("truecolor", "24bit"):
                 env["COLORTERM"] = "truecolor"
-            code = await run_on_pty(process, python_argv("served-session", "--player", name), env,
-                                    idle_timeout=self.limits.idle_seconds, on_start=started.append,
-                                    cwd=home, on_crash=lambda status, report: _log_crash(name, status, report))
+            code = await run_on_pty(process, self.ui_command(name), env,
+                                    idle_timeout=self.limits.idle_seconds, on_start=on_start,
+                                    cwd=home, on_crash=lambda status, report: _log_crash(name, status, report),
+                                    stop=self.stopping, on_end=on_end)
         except Exception as exc:  # one session failing never takes the server down
-            log.error("session of %s failed: %s", name, exc)
+            serve_log.event("crash", logging.ERROR, name=name, code=1, why=f"{type(exc).__name__}: {exc}")
             code = 1
         finally:
+            serve_log.event("session-end", name=name, reason=ended["reason"], code=ended.get("code", code),
+                            seconds=round(time.monotonic() - began, 1))
             self.sessions -= 1
             self.lobby.forget(ticket)
             self.children.difference_update(started.pids)
         with contextlib.suppress(Exception):
             process.exit(code)
+
+    def public_host(self, process: asyncssh.SSHServerProcess) -> str:
+        """The address this client reached the server at, as it would type it."""
+        sock = process.channel.get_connection().get_extra_info("sockname") or (self.host,)
+        host = _public_host(str(sock[0]))
+        return f"[{host}]" if ":" in host else host
+
+    async def _key_command(self, process: asyncssh.SSHServerProcess, login: "_Login", name: str) -> None:
+        """``ssh NAME@host add-key < key.pub`` adds a key to a player's own account (who logged
+        in with one of its keys); ``ssh NAME@host keys`` lists the fingerprints."""
+        command = (process.command or "").split()[0]
+        key = login.key
+        if key is None or name not in self.accounts or not self.accounts.owns(name, key):
+            process.stdout.write(b"hexwar: log in once with a terminal first (ssh -t), then add keys\n")
+            process.exit(1)
+            return
+        if command == "add-key":
+            try:
+                text = await asyncio.wait_for(process.stdin.read(MAX_KEY_LINE), 10.0)
+            except (asyncio.TimeoutError, asyncssh.Error):
+                text = b""
+            new = import_public(text.decode("utf-8", "replace").strip().splitlines()[0] if text.strip() else "")
+            try:
+                if new is None:
+                    raise AccountRefused("send one public key line (for example: add-key < ~/.ssh/id_ed25519.pub)")
+                added = self.accounts.add_key(name, new)
+            except AccountRefused as exc:
+                process.stdout.write(f"hexwar: {exc}\n".encode())
+                process.exit(1)
+                return
+            if added:
+                serve_log.event("key-added", name=name, key=fingerprint(new), by=fingerprint(key),
+                                **{"from": login.address})
+            process.stdout.write(f"hexwar: {fingerprint(new)} {'added to' if added else 'is already one of'} "
+                                 f"{name}'s keys\n".encode())
+        else:
+            process.stdout.write("".join(f"{fp}\n" for fp in self.accounts.fingerprints(name)).encode())
+        process.exit(0)
 
     def _hang_up_children(self) -> None:
         """A server that stops leaves no UI process behind: each is hung up on, then killed."""
@@ -421,10 +527,19 @@ class Server:
         await ref.serve_player(link, identity_side, check=bind)
 
     async def close(self) -> None:
+        # no new connections; every session hangs up on its UI and resets its player's terminal
+        # with a line saying why; what is still running after a few seconds is killed
         if self.acceptor is not None:
             self.acceptor.close()
-            await self.acceptor.wait_closed()
+        self.stopping.set()
+        deadline = time.monotonic() + STOP_SECONDS
+        while self.sessions and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.1)  # let the last lines and exit statuses leave
         self._hang_up_children()
+        if self.acceptor is not None:  # (waits for open connections on some Pythons: bounded)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.acceptor.wait_closed(), 1.0)
         self.matches.close()
         await self.lobby.close()
         self.accounts.close()
@@ -442,11 +557,9 @@ class _Started:
 
 
 def _log_crash(name: str, status: int, report: str) -> None:
-    """A UI process that failed: its traceback goes to the server's log (the player saw one line)."""
-    if report.strip():
-        log.error("the UI of %s failed (exit %d):\n%s", name, status, report.rstrip())
-    elif status not in (128 + signal.SIGHUP, 128 + signal.SIGKILL):  # hung up on: not a failure
-        log.warning("the UI of %s exited with status %d", name, status)
+    """A UI process that failed or was killed: a ``crash`` line, its traceback after it (the
+    player saw one line)."""
+    serve_log.event("crash", logging.ERROR, name=name, code=status, detail=report)
 
 
 def _public_host(bound: str) -> str:
@@ -454,6 +567,7 @@ def _public_host(bound: str) -> str:
 
 
 async def serve_forever(home: Path, bind: str, port: int, limits: Limits) -> None:
+    serve_log.show_events(logging.getLogger("hexwar.net").isEnabledFor(logging.INFO))
     server = await Server(home, limits).start(bind, port)
     where = f"{bind}:{server.port}" if bind else f"port {server.port} of every address"
     print(f"hexwar serve: listening on {where}; host key "

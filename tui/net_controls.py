@@ -324,9 +324,11 @@ class NetControls:
         if s.over or s.spectator:
             router.go("menu")
             return
-        self.screen.app.push_screen(Confirm("Leave the network game?",
-                                            "The opponent sees you disconnect. The match is journaled in\n"
-                                            f"{s.path}\nand can be continued with --resume."),
+        text = ("The match stays on the server, your seat kept for you:\ncome back to it from the lobby."
+                if getattr(self.screen.app, "served", False) else   # no server paths or CLI advice over ssh
+                "The opponent sees you disconnect. The match is journaled in\n"
+                f"{s.path}\nand can be continued with --resume.")
+        self.screen.app.push_screen(Confirm("Leave the network game?", text),
                                     lambda yes: yes and router.go("menu"))
 
 

@@ -66,11 +66,21 @@ class ServedLobbyScreen(Screen):
                         classes="dialog-hint")
         yield Footer()
 
-    REFRESH_SECONDS = 15.0  # the lobby follows other players' moves without a key
+    REFRESH_SECONDS = 15.0  # without the server's change notes, the lobby asks this often
 
     def on_mount(self) -> None:
         self.action_refresh()
-        self.set_interval(self.REFRESH_SECONDS, self.action_refresh)
+        self.run_worker(self._follow(), group="follow", exit_on_error=False)
+
+    async def _follow(self) -> None:
+        """Redraw when the server says something changed (nothing is polled meanwhile)."""
+        from hexwar.net import lobby
+        from hexwar.net.errors import HexwarNetError
+        try:
+            async for _ in lobby.follow():
+                self.action_refresh()
+        except (HexwarNetError, OSError):
+            self.set_interval(self.REFRESH_SECONDS, self.action_refresh)
 
     def action_refresh(self) -> None:
         self.run_worker(self._load(), group="lobby", exclusive=True, exit_on_error=False)
@@ -155,7 +165,7 @@ class ServedSideDialog(ModalScreen[None]):
             return
         open_match(self.app, made["match"])
         if made.get("code"):
-            self.app.notify(f"Invite code for 'hexwar join HOST:PORT --server --code "
+            self.app.notify(f"Invite code for 'hexwar join {made.get('address', 'HOST:PORT')} --server --code "
                             f"{made['code']}': {made['code']}", timeout=30)
 
 

@@ -275,11 +275,22 @@ async def test_a_draw_offered_by_one_player_is_accepted_by_the_other(server, tmp
 
 
 async def test_one_seat_is_open_in_one_session_at_a_time(server, tmp_path, monkeypatch):
+    """(Issue 36) the newest session of a player takes its seat over, so a frozen client's
+    session no longer keeps the player out; the older one, coming back, is refused."""
     ref, (red, blue), runs = await _two_seated(server, tmp_path, monkeypatch, ("tim", "ula"))
+    old = ref.seats["red"].link
     twin = served_guest(server, "tim", ref.info.id, tmp_path / "tim2", monkeypatch)
+    taking = asyncio.ensure_future(twin.connect_once())
+    for _ in range(600):
+        if ref.seats["red"].link is not None and ref.seats["red"].link is not old:
+            break
+        await asyncio.sleep(0.05)
+    taken = ref.seats["red"].link
+    assert taken is not None and taken is not old
     with pytest.raises(lobby.LobbyRefused, match="another of your sessions"):
-        await twin.connect_once()
-    assert red.session.connected
+        await asyncio.wait_for(red.connect_once(), 30)   # the older session cannot take it back
+    assert ref.seats["red"].link is taken
+    taking.cancel()
     for r in runs:
         r.cancel()
 
