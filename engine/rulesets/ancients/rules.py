@@ -302,9 +302,11 @@ class AncientsRuleset(Ruleset):
             return
         for u in st.side_units(st.active):
             if self._activation_blocker(game, u) is None:
-                yield from self.unit_orders(game, u)
+                yield from self.orders_of(game, u)
 
-    def unit_orders(self, game: Any, u: Unit, moves: bool = True) -> Iterator[Order]:
+    def orders_of(self, game: Any, u: Unit, moves: bool = True) -> Iterator[Order]:
+        """One unit's activation orders, for ``legal_orders`` (``unit_orders`` takes an id and is
+        the base class's filter of the full list)."""
         yield Order.make("end-activation", unit=u.id)
         if self._validate_dash(game, Order.make("dash", unit=u.id), u) is None:
             yield Order.make("dash", unit=u.id)

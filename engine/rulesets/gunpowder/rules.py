@@ -143,15 +143,10 @@ class GunpowderRuleset(AncientsRuleset):
         return None
 
     # --- enumeration ----------------------------------------------------------------------------
-    def unit_orders(self, game: Any, u: Any, moves: bool = True) -> Iterator[Order]:
-        if isinstance(u, str):  # Game.unit_orders passes an id
-            u = game.state.units.get(u)
-            if (u is None or game.state.result is not None or game.state.pending
-                    or game.state.phase != "activation" or self._activation_blocker(game, u)):
-                return
+    def orders_of(self, game: Any, u: Any, moves: bool = True) -> Iterator[Order]:
         forms = [Order.make("form", unit=u.id, formation=f) for f in formations_of(u.stats)
                  if self.form_blocker(game, u, f) is None]
-        for o in super().unit_orders(game, u, moves):
+        for o in super().orders_of(game, u, moves):
             if o.kind != "dash" and self.step_blocker(game, o, u) is None:
                 yield o
             if o.kind == "end-activation":  # the formation changes come next, before the moves
