@@ -26,3 +26,15 @@ def _private_hexwar_home(tmp_path_factory):
         os.environ.pop("HEXWAR_HOME", None)
     else:
         os.environ["HEXWAR_HOME"] = old
+
+
+@pytest.fixture(autouse=True)
+def _end_phase_without_asking(monkeypatch):
+    """The game screen asks before an end-phase that leaves units able to act (issue 34 item 2).
+    Tests of other things press E to move the game on, so they end phases without that question;
+    ``tests/tui/test_table_34a.py`` turns it back on to test it."""
+    try:
+        from hexwar.tui.game_gestures import Gestures
+    except ImportError:  # a test run without the UI's packages
+        return
+    monkeypatch.setattr(Gestures, "ASK_BEFORE_ENDING", False)

@@ -18,9 +18,9 @@ from . import keys
 from ._hex_map import HexMapView
 from .campaign_flow import open_plan, pick_on_map
 from .campaign_points import jump_prompt, jump_target, jump_width
-from .describe import unit_title
+from .describe import side_name, unit_title
 from .picking import path_end, target_hexes
-from .screen_dialogs import ChooseOrder, ChooseUnit, JumpTo
+from .screen_dialogs import ChooseOrder, ChooseUnit, Confirm, JumpTo
 
 
 class Gestures:
@@ -32,6 +32,9 @@ class Gestures:
     selected: str | None
     digits: str
     net: Any
+
+    #: ask before an end-phase that leaves units able to act (tests of other things turn it off)
+    ASK_BEFORE_ENDING = True
 
     # --- cursor and selection -------------------------------------------------------------
     def action_step(self, direction: str) -> None:
@@ -256,13 +259,27 @@ class Gestures:
             self.open_decision()
             return
         enders = self.legal.phase_enders()
+        if not enders:
+            self.notify("The phase cannot end yet: the rules need an order first.", severity="warning")
+            return
+        could = len(self.legal.actors())
+        if could and self.ASK_BEFORE_ENDING:
+            who = side_name(game, game.to_act())
+            units = "1 unit" if could == 1 else f"{could} units"
+            tab = keys.display(keys.table()["next_unit"].keys.split(",")[0])
+            self.app.push_screen(Confirm(f"{who}: end the phase?",
+                                         f"{units} could still act ({tab} shows them). Ending the phase "
+                                         "gives up their orders."),
+                                 lambda yes: self._end_phase(enders) if yes else None)
+            return
+        self._end_phase(enders)
+
+    def _end_phase(self, enders: list[Order]) -> None:
         if len(enders) == 1:
             self.selected = None
             self.play(enders[0])
-        elif enders:
-            self.app.push_screen(ChooseOrder(game, enders, "End the phase how?"), self._chosen)
         else:
-            self.notify("The phase cannot end yet: the rules need an order first.", severity="warning")
+            self.app.push_screen(ChooseOrder(self.session.game, enders, "End the phase how?"), self._chosen)
 
     def action_orders(self) -> None:
         if self.net is not None and self.net.orders():  # o reopens a network game's plan form

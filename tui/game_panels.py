@@ -89,8 +89,8 @@ class Panels:
         if not self.session.is_human(game.to_act()):
             return [(k("aid"), "aid"), (k("log"), "log"), (k("help"), "help"), (k("menu"), "menu")]
         if game.state.pending:
-            return [(k("select"), "decide"), (k("aid"), "aid"), (k("undo"), "undo"), (k("resign"), "resign"),
-                    (k("help"), "help")]
+            undo = [(k("undo"), "undo")] if self.session.can_undo else []  # never offer an undo that cannot happen
+            return [(k("select"), "decide"), (k("aid"), "aid"), *undo, (k("resign"), "resign"), (k("help"), "help")]
         if self.selected is not None:
             items = [(k("select"), "go"), (k("fire"), "fire"), (k("cancel"), "cancel"), (k("next_unit"), "next"),
                      (k("orders"), "orders"), (k("end_phase"), "end phase")]

@@ -146,8 +146,11 @@ class GameScreen(Panels, Gestures, Screen):
         Over the network the order is sent, and the board changes when both sides have it."""
         if self.net is not None:
             return self.net.play(order)
+        actor = self.session.game.to_act()
         try:
             self.session.play(order)
+            if not self.session.can_undo:
+                self._final_by = actor  # whose order made everything before it final (a die roll)
         except IllegalOrderError as exc:
             self.app.bell()
             self.notify(f"Refused: {exc.reason}", severity="error")
@@ -341,8 +344,7 @@ class GameScreen(Panels, Gestures, Screen):
         while n and self.session.can_undo and nothing_to_decide(Legal(self.session.game)) is not None:
             n += self.session.undo()
         if not n:
-            self.notify("Nothing to undo: the last order rolled dice (or none was played).",
-                        severity="warning")
+            self.notify(self._why_no_undo(), severity="warning")
             return
         self.write_log(f"< undid {n} order(s)")
         self.logged = len(self._events())
@@ -352,6 +354,21 @@ class GameScreen(Panels, Gestures, Screen):
         self._shown_decision = -1  # undoing back into a decision opens it again
         self.refresh_all()
         self.after_order()
+
+    _final_by: str | None = None
+
+    def _why_no_undo(self) -> str:
+        """Why ``u`` takes nothing back, in the player's words (issue 34 item 2)."""
+        game = self.session.game
+        if self._final_by is None:
+            if game.state.seq == 0:
+                return "Nothing to undo: no order has been played yet."
+            return "Nothing to undo: the last order rolled dice (or sealed a plan), and that is final."
+        who = self._final_by
+        if not self.session.is_human(who):
+            return (f"Nothing to undo: the computer ({side_name(game, who)}) rolled dice since your "
+                    "last order, and a roll is final.")
+        return "Nothing to undo: your last order rolled dice, and a roll is final."
 
     def action_overview(self) -> None:
         view = self.map_view

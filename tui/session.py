@@ -194,12 +194,16 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.undo_stack)
+        """An undo can reach a position where a human is to act (taking back only the computer's
+        orders since its die roll would let it play them again: that is no undo)."""
+        return any(self.is_human(game.to_act()) for game, _ in self.undo_stack)
 
     def undo(self) -> int:
         """Take back orders up to the previous die roll, until a human is to act. Returns how
         many orders were taken back (0 when nothing can be)."""
         count = 0
+        if not self.can_undo:
+            return 0
         while self.undo_stack:
             game, n_events = self.undo_stack.pop()
             self.match.game = game

@@ -1,0 +1,83 @@
+"""Issue 34 items 2, 9, 13: no silent traps at the player's table (80x24)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexwar.tui.game_gestures import Gestures
+from hexwar.tui.screen_dialogs import Confirm
+
+from tui_helpers import game_screen, make_app, settle
+
+SIZE = (80, 24)
+
+
+def said(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def keyrow(app) -> str:
+    return str(game_screen(app).query_one("#keyrow").render())
+
+
+# --- 2: ending a phase with units that could act asks first; undo says why it cannot ---------------
+@pytest.fixture
+def asking(monkeypatch):
+    monkeypatch.setattr(Gestures, "ASK_BEFORE_ENDING", True, raising=False)
+
+
+async def test_item2_end_phase_asks_how_many_could_still_act(drill_scenario, asking):
+    app = make_app(drill_scenario)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        seq = app.session.game.state.seq
+        could = len(game_screen(app).legal.actors())
+        assert could > 0
+        for key in ("E", "full_stop"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm)
+            assert f"{could} units could still act" in app.screen.text
+            await pilot.press("n")
+            await pilot.pause()
+            assert not isinstance(app.screen, Confirm)
+            assert app.session.game.state.seq == seq          # nothing was played
+        await pilot.press("E")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.session.game.state.seq > seq               # the phase ended
+
+
+async def test_item2_undo_that_cannot_undo_says_why(drill_scenario):
+    app = make_app(drill_scenario)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        assert "undo" not in keyrow(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("Nothing to undo: no order has been played yet" in m for m in said(app))
+
+
+async def test_item2_undo_after_the_computer_rolled_says_so_and_is_not_offered(drill_scenario):
+    app = make_app(drill_scenario, {"red": "human", "blue": "computer"})
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        pressed = False
+        for _ in range(30):
+            await settle(pilot, 6)
+            stack = app.session.undo_stack
+            if (pressed and app.session.game.to_act() == "red"
+                    and not any(g.to_act() == "red" for g, _ in stack)):
+                break                                  # the computer rolled since red's last order
+            pressed = True
+            await pilot.press("E")
+        else:
+            raise AssertionError("the computer never rolled dice")
+        assert not app.session.can_undo
+        assert "undo" not in keyrow(app)
+        seq = app.session.game.state.seq
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.game.state.seq == seq
+        assert any("the computer (" in m and "rolled dice since your last order" in m for m in said(app))
+
