@@ -109,3 +109,35 @@ def nothing_to_decide(legal: Legal) -> Order | None:
     but end it), else None. The engine decides (``forced_order``), so a network peer and its
     opponent agree on it without a word."""
     return forced_order(legal.game, legal.orders)
+
+
+#: how every list says it is picked from (``NumberPick``)
+PICK_HINT = "up/down or its number, then enter: choose"
+
+
+class NumberPick:
+    """The one list-pick rule of every list (decisions, the ``o`` order list, stacks, the
+    new-game dialogs): a digit moves the highlight to the line of that number (digits typed in a
+    row make one number: ``1`` ``2`` is line 12), and enter chooses the highlighted line. A digit
+    never chooses by itself, whatever the list's length, so the highlighted choice (and its odds)
+    is seen before it is taken, and ``4`` then enter on a short list is one choice, not a choice
+    and an enter sent on to the map."""
+
+    typed: str = ""  # the number typed so far
+
+    def pick_number(self, event: Any, option_list: Any, count: int) -> bool:
+        """Handle ``event`` if it is a digit: highlight that line (a number past the last line
+        starts again from this digit). Returns whether the key was a digit."""
+        ch = event.character
+        if not (ch and ch.isdigit() and len(event.key) == 1):
+            self.typed = ""
+            return False
+        event.stop()
+        event.prevent_default()
+        for typed in (self.typed + ch, ch):
+            if 1 <= int(typed) <= count:
+                self.typed = typed
+                option_list.highlighted = int(typed) - 1
+                return True
+        self.typed = ""
+        return True

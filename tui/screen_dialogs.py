@@ -20,7 +20,7 @@ from hexwar.plaintext import plain_text
 
 from . import keys
 from .describe import ascii_only, odds_lines, order_text, preview_lines
-from .picking import is_attack
+from .picking import PICK_HINT, NumberPick, is_attack
 
 
 def words(screen: ModalScreen, text: str) -> str:
@@ -40,14 +40,11 @@ DIALOG_MAX_PERCENT = 90
 CHOICE_ROWS = 14
 
 
-class ChooseOrder(ModalScreen[Order | None]):
-    """Pick one legal order: arrows and enter, a digit for the numbered line, or, when the
-    choices differ by facing, the direction key of that facing (one key press). Attacks show the
-    engine's odds for the highlighted choice.
-
-    With more than nine choices a digit cannot choose at once (is "1" the first or the start of
-    "12"?), so digits only move the highlight to the number typed so far and enter chooses.
-    The list shrinks to leave the hint and the preview on a short terminal.
+class ChooseOrder(NumberPick, ModalScreen[Order | None]):
+    """Pick one legal order: arrows or the line's number move the highlight, enter chooses
+    (``picking.NumberPick``, the one rule of every list); or, when the choices differ by facing,
+    the direction key of that facing (one key press). Attacks show the engine's odds for the
+    highlighted choice. The list shrinks to leave the hint and the preview on a short terminal.
 
     With ``show``, the screen below marks where the highlighted choice happens, and ``m`` hides
     the dialog to look at the map (a retreat hex means little without the ground around it)."""
@@ -64,11 +61,6 @@ class ChooseOrder(ModalScreen[Order | None]):
         self.context = context  # what just happened, for a decision the rules ask for
         self.show = show  # marks the highlighted choice on the map below
         self.peeking = False
-        self.typed = ""  # the number typed so far, when digits only move the highlight
-
-    @property
-    def digits_choose(self) -> bool:
-        return len(self.orders) <= 9
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -80,7 +72,7 @@ class ChooseOrder(ModalScreen[Order | None]):
                                                  + (f"  [{by_index[i]}]" if i in by_index else ""))), id=str(i))
                                for i, o in enumerate(self.orders)], id="choices")
             yield Static("", id="odds", markup=False)
-            hint = "enter or digit: choose" if self.digits_choose else "its number, then enter: choose"
+            hint = PICK_HINT
             if self._facing_keys():
                 hint += " · the key in [ ]: that facing"
             if self.show is not None:
@@ -120,32 +112,15 @@ class ChooseOrder(ModalScreen[Order | None]):
             choices = self.query_one(OptionList)
             choices.action_cursor_up() if event.key == "up" else choices.action_cursor_down()
             return
+        if self.pick_number(event, self.query_one(OptionList), len(self.orders)):
+            return
         index = None
-        if event.character and event.character.isdigit() and len(event.key) == 1:
-            if not self.digits_choose:
-                event.stop()
-                event.prevent_default()
-                self._type_digit(event.character)
-                return
-            n = int(event.character)
-            if 1 <= n <= len(self.orders):
-                index = n - 1
-        elif event.key in self._facing_keys():
+        if event.key in self._facing_keys():
             index = self._facing_keys()[event.key]
         if index is not None:
             event.stop()
             event.prevent_default()
             self.dismiss(self.orders[index])
-
-    def _type_digit(self, digit: str) -> None:
-        """Extend the typed number by ``digit`` and highlight it; a number past the last
-        choice starts again from this digit (nothing is chosen until enter)."""
-        for typed in (self.typed + digit, digit):
-            if 1 <= int(typed) <= len(self.orders):
-                self.typed = typed
-                self.query_one(OptionList).highlighted = int(typed) - 1
-                return
-        self.typed = ""
 
     def on_mount(self) -> None:
         self.query_one("#peek-line").display = False
@@ -187,7 +162,7 @@ class ChooseOrder(ModalScreen[Order | None]):
     def _peek_line(self) -> None:
         index = self.query_one(OptionList).highlighted or 0
         line = (f"{index + 1}. {order_text(self.game, self.orders[index])} (marked on the map)"
-                f" · up/down: other choices · enter{f' or {index + 1}' if self.digits_choose else ''}: choose · m: back")
+                " · up/down: other choices · enter: choose · m: back")
         self.query_one("#peek-line", Label).update(words(self, line))
 
     def _preview(self, index: int) -> None:
@@ -302,9 +277,9 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class ChooseUnit(ModalScreen[str | None]):
-    """Pick one of the units stacked in a hex (a general on a regiment's stand, say): arrows and
-    enter, or the digit of its line; esc picks none."""
+class ChooseUnit(NumberPick, ModalScreen[str | None]):
+    """Pick one of the units stacked in a hex (a general on a regiment's stand, say): arrows or
+    its line's number, then enter; esc picks none."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -318,19 +293,14 @@ class ChooseUnit(ModalScreen[str | None]):
             yield Label(words(self, self.title_text), classes="dialog-title", markup=False)
             yield OptionList(*[Option(Text(words(self, f"{i + 1}. {text}")), id=str(i))
                                for i, (_, text) in enumerate(self.choices)], id="choices")
-            yield Label(words(self, "enter or digit: choose · esc: cancel"), classes="dialog-hint",
+            yield Label(words(self, f"{PICK_HINT} · esc: cancel"), classes="dialog-hint",
                         markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
 
     def on_key(self, event: Key) -> None:
-        if event.character and event.character.isdigit() and len(event.key) == 1:
-            n = int(event.character)
-            if 1 <= n <= len(self.choices):
-                event.stop()
-                event.prevent_default()
-                self.dismiss(self.choices[n - 1][0])
+        self.pick_number(event, self.query_one(OptionList), len(self.choices))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[event.option_index][0])

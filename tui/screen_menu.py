@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.events import Key
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
@@ -19,6 +20,7 @@ from hexwar.plaintext import plain_line, plain_text
 from .describe import ascii_only
 from .screen_dialogs import AskText, Message
 from .net_session import NetStart, host_args, join_args
+from .picking import PICK_HINT, NumberPick
 from .session import COMPUTER, HUMAN, saved_games, summarize_save
 from .themes import THEMES
 
@@ -148,7 +150,7 @@ class ScenarioPicker(Screen):
         self.app.router.go("host-side" if self.host else "sides", scenario)
 
 
-class SidesDialog(ModalScreen[None]):
+class SidesDialog(NumberPick, ModalScreen[None]):
     """Who plays each side: human (hotseat) or the computer."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
@@ -167,7 +169,12 @@ class SidesDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(plain_line(f"{self.scenario.title}: who plays?"), classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(plain_line(t)), id=str(i)) for i, (t, _) in enumerate(self.choices)], id="sides-list")
+            yield OptionList(*[Option(Text(plain_line(f"{i + 1}. {t}")), id=str(i))
+                              for i, (t, _) in enumerate(self.choices)], id="sides-list")
+            yield Label(PICK_HINT, classes="dialog-hint", markup=False)
+
+    def on_key(self, event: Key) -> None:
+        self.pick_number(event, self.query_one(OptionList), len(self.choices))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         players = self.choices[event.option_index][1]
@@ -184,7 +191,7 @@ LEVEL_CHOICES = (
 )
 
 
-class LevelDialog(ModalScreen[None]):
+class LevelDialog(NumberPick, ModalScreen[None]):
     """How well the computer plays this game; the choice becomes the app's ``ai_level``."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
@@ -197,7 +204,12 @@ class LevelDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("How well should the computer play?", classes="dialog-title")
-            yield OptionList(*[Option(Text(t), id=lv) for lv, t in LEVEL_CHOICES], id="level-list")
+            yield OptionList(*[Option(Text(f"{i + 1}. {t}"), id=lv) for i, (lv, t) in enumerate(LEVEL_CHOICES)],
+                             id="level-list")
+            yield Label(PICK_HINT, classes="dialog-hint", markup=False)
+
+    def on_key(self, event: Key) -> None:
+        self.pick_number(event, self.query_one(OptionList), len(LEVEL_CHOICES))
 
     def on_mount(self) -> None:
         # the level last chosen (or given with ``play --level``) is highlighted
@@ -210,7 +222,7 @@ class LevelDialog(ModalScreen[None]):
         self.app.router.go("new-game", self.scenario, self.players)
 
 
-class HostSideDialog(ModalScreen[None]):
+class HostSideDialog(NumberPick, ModalScreen[None]):
     """Hosting: which side the host plays, then the port to listen on."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
@@ -223,7 +235,12 @@ class HostSideDialog(ModalScreen[None]):
         with Vertical(classes="dialog"):
             yield Label(plain_line(f"{self.scenario.title}: you play which side? (the guest plays the other)"),
                         classes="dialog-title", markup=False)
-            yield OptionList(*[Option(Text(plain_line(s.name)), id=s.id) for s in self.scenario.sides], id="sides-list")
+            yield OptionList(*[Option(Text(plain_line(f"{i + 1}. {s.name}")), id=s.id)
+                               for i, s in enumerate(self.scenario.sides)], id="sides-list")
+            yield Label(PICK_HINT, classes="dialog-hint", markup=False)
+
+    def on_key(self, event: Key) -> None:
+        self.pick_number(event, self.query_one(OptionList), len(self.scenario.sides))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         side = event.option.id

@@ -81,3 +81,50 @@ async def test_item2_undo_after_the_computer_rolled_says_so_and_is_not_offered(d
         assert app.session.game.state.seq == seq
         assert any("the computer (" in m and "rolled dice since your last order" in m for m in said(app))
 
+
+# --- 9: one list-pick rule: a digit highlights that line, enter chooses, whatever the length ------
+async def test_item9_a_digit_on_a_short_list_highlights_and_enter_chooses_once(drill_scenario):
+    from hexwar.tui.screen_dialogs import ChooseOrder
+    app = make_app(drill_scenario)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        orders = [o for o in screen.legal.orders if o.kind != "resign"][:4]
+        assert len(orders) == 4
+        chosen = []
+        app.push_screen(ChooseOrder(app.session.game, orders, "Pick"), chosen.append)
+        await pilot.pause()
+        cursor, seq = screen.map_view.cursor, app.session.game.state.seq
+        await pilot.press("4")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseOrder) and not chosen      # seen first, not taken
+        assert app.screen.query_one("#choices").highlighted == 3
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == [orders[3]]
+        # the enter chose; it did not go on to the map (no selection, nothing played)
+        assert screen.selected is None and app.session.game.state.seq == seq
+        assert screen.map_view.cursor == cursor
+
+
+async def test_item9_the_new_game_dialogs_pick_by_number_then_enter(drill_scenario, tmp_path, monkeypatch):
+    from hexwar.tui.app import HexwarApp
+    from hexwar.tui.screen_game import GameScreen
+    from hexwar.tui.screen_menu import LevelDialog, SidesDialog
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path))
+    app = HexwarApp(save=False, theme="default", extra_scenarios=[drill_scenario])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")                 # New game
+        await pilot.pause()
+        await pilot.press("end", "enter")          # the drill scenario is listed last
+        await pilot.pause()
+        assert isinstance(app.screen, SidesDialog)
+        await pilot.press("3")                     # "3. Hotseat: both sides human"
+        await pilot.pause()
+        assert isinstance(app.screen, SidesDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, LevelDialog)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.players == {"red": "human", "blue": "human"}
+
