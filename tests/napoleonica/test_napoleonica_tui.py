@@ -263,7 +263,7 @@ async def test_s9_1_the_acted_dot_means_acted_not_formation_marks():
         await select(pilot, "b")
         await pilot.press("enter")                               # its own orders: hold first
         await pilot.pause()
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await pilot.pause()
         game = app.session.game
         assert game.state.units["b"].marks.get("acted") == 1
@@ -438,7 +438,7 @@ async def test_s22_2_the_owner_of_a_line_hit_by_fire_chooses_the_stand_in_a_dial
         assert "decide lose stand" in app.screen.title_text and "Red" in app.screen.title_text
         assert [tuple(o["hex"]) for o in app.screen.orders] == [(3, 5), (0, 5)]
         assert app.screen.query_one("#odds").display is False    # no empty "combat preview"
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await settle(pilot)
         assert not isinstance(app.screen, ChooseOrder)
         game = app.session.game
@@ -464,19 +464,19 @@ async def test_s22_6_enter_on_a_general_stacked_on_a_regiment_offers_both():
         await pilot.pause()
         assert isinstance(app.screen, ChooseUnit)
         assert [uid for uid, _ in app.screen.choices] == ["f-inf-1", "f-gen-1"]
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await pilot.pause()
         assert game_screen(app).selected == "f-inf-1"
         await pilot.press("enter")                        # again, on the regiment now selected
         await pilot.pause()
         assert isinstance(app.screen, ChooseUnit)
         assert "its orders here" in app.screen.choices[0][1] and app.screen.choices[1][0] == "f-gen-1"
-        await pilot.press("2")
+        await pilot.press("2", "enter")
         await pilot.pause()
         assert game_screen(app).selected == "f-gen-1"
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("1")                            # the general's own orders here
+        await pilot.press("1", "enter")                            # the general's own orders here
         await pilot.pause()
         assert isinstance(app.screen, ChooseOrder)
         assert {o.kind for o in app.screen.orders} == {"hold"}

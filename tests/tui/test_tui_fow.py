@@ -277,7 +277,7 @@ async def test_s12_step_3_a_commander_is_moved_by_pointing_at_two_points():
         assert isinstance(app.screen, ChooseOrder)
         texts = [o for o in app.screen.orders]
         assert all(o.kind == "move-commander" and list(o["path"]) == [goal] for o in texts)
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await settle(pilot)
         moved = forces.commanders(app.session.game.state)[k]
         assert moved["point"] == goal and moved["moved"]
