@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -75,6 +76,19 @@ class HexwarApp(App):
             go("load", load)
         elif replay is not None:
             go("replay", replay)
+
+    # --- keys -------------------------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """Esc followed quickly by a key (a slow SSH link sends them in one packet) reaches
+        Textual as Alt+key, and hexwar binds no Alt key: it is played as Esc, then the key, so
+        neither is lost (issue 34 item 13)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            split = esc_then_key(event.key, event.character)
+            if split is not None and event.key not in self.active_bindings:
+                for key, character in split:
+                    self.post_message(events.Key(key, character))
+                return
+        await super().on_event(event)
 
     # --- the session being played -----------------------------------------------------------
     def close_session(self) -> None:
@@ -181,3 +195,24 @@ class HexwarApp(App):
             logging.getLogger("hexwar.net").removeHandler(self._log_handler)
             for h in getattr(self, "_saved_handlers", []):
                 logging.getLogger().addHandler(h)
+
+
+def esc_then_key(key: str, character: str | None) -> list[tuple[str, str | None]] | None:
+    """The two keys behind an Alt+key that was Esc then a key (``alt+x``: esc, x;
+    ``alt+shift+e``: esc, E), or None for any other key (ctrl and the like stay as they are).
+
+    >>> [key for key, _ in esc_then_key("alt+shift+e", "E")]
+    ['escape', 'E']
+    >>> esc_then_key("alt+4", None)[1]
+    ('4', '4')
+    >>> esc_then_key("ctrl+alt+x", None) is None
+    True
+    """
+    if not key.startswith("alt+"):
+        return None
+    rest = key[len("alt+"):]
+    if rest.startswith("shift+") and len(rest) == len("shift+") + 1 and rest[-1].isalpha():
+        rest = rest[-1].upper()
+    if len(rest) != 1:
+        return None
+    return [("escape", "\x1b"), (rest, character or rest)]

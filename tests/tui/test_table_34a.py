@@ -128,3 +128,27 @@ async def test_item9_the_new_game_dialogs_pick_by_number_then_enter(drill_scenar
         assert isinstance(app.screen, GameScreen)
         assert app.session.players == {"red": "human", "blue": "human"}
 
+
+# --- 13: Esc then a key, batched by a slow link into Alt+key, is both keys -------------------------
+async def test_item13_alt_key_is_esc_then_the_key(drill_scenario):
+    from hexwar.tui.screen_dialogs import ChooseOrder
+    app = make_app(drill_scenario)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        start = screen.map_view.cursor
+        await pilot.press("alt+d")                     # esc, d: the cursor moves right
+        await pilot.pause()
+        moved = screen.map_view.cursor
+        assert moved != start
+        await pilot.press("a", "d")                    # back, and right again by the plain key
+        await pilot.pause()
+        assert screen.map_view.cursor == moved
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseOrder)
+        seq = app.session.game.state.seq
+        await pilot.press("alt+shift+e")               # esc closes the list, E ends the phase
+        await settle(pilot)
+        assert not isinstance(app.screen, ChooseOrder)
+        assert app.session.game.state.seq > seq
