@@ -97,11 +97,12 @@ async def _wait_match(server):
 
 
 async def play_one(screen: Screen, ref) -> None:
-    """Play one order of the side to act from the keyboard. E ends the phase; when the dice left
-    a decision or a choice open, Enter takes the first one offered, and "o" lists every legal
-    order; a key lost to a screen still being drawn under load is pressed again."""
+    """Play one order of the side to act from the keyboard. E ends the phase (y answers its
+    question when units could still act); when the dice left a decision or a choice open, Enter
+    takes the first one offered, and "o" lists every legal order; a key lost to a screen still
+    being drawn under load is pressed again."""
     before = ref.match.seq
-    for keys in (["E"], ["\r"], ["E"], ["o", "\r"], ["E", "\r"]):
+    for keys in (["E", "y"], ["\r"], ["E", "y"], ["o", "\r"], ["E", "\r"]):
         await screen.press(*keys)
         try:
             await until(lambda: ref.match.seq > before, 10)
