@@ -52,6 +52,12 @@ def _texts(game, events):
     out = []
     for ev in events:
         out.append(("event", event_text(game, ev)))
+    if game.scenario.ruleset == "fow" and game.ruleset.secret_round(game) and game.to_act():
+        # the sealed plan is decided on a form: every label and every option it offers
+        from hexwar.engine.rulesets.fow import planform
+        for f in planform.build(game, game.to_act()):
+            out.append(("plan", f.label))
+            out.extend(("plan", words) for words, _ in f.options)
     orders = list(game.legal_orders())[:MAX_ORDERS_SHOWN]
     for order in orders:
         out.append(("order", order_text(game, order)))
