@@ -302,6 +302,13 @@ class Ruleset:
         from .explain import probe_reason
         return probe_reason(self, game, unit_id, hex)
 
+    def pass_words(self, game: Position, side: str) -> str | None:
+        """Why ``side`` has nothing to decide in this phase, naming the unit and the rule (unit
+        ids stay: the UI names them); None when the rules give no reason worth saying. The
+        default asks ``why_not`` about the side's units nearest an enemy."""
+        from .explain import pass_reason
+        return pass_reason(self, game, side)
+
     def odds_summary(self, game: Position, order: Order) -> str:
         """One plain line for a combat preview (``you hit on 4+ (50 %) · they hit on 5+``);
         empty when the ruleset gives only the breakdown of ``odds``."""

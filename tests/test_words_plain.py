@@ -115,3 +115,32 @@ def test_describe_says_unit_stats_in_words(sid):
         assert not re.search(r"\b(True|False|None)\b|\w=\S", line), line
     if sid == "border-clash":
         assert "heavy, move 2" in out  # a flag that holds by its name; one that does not, not at all
+
+
+def test_a_phase_that_passes_by_itself_says_why_with_its_rule():
+    """Poltava's Fire phase passes for a side whose infantry stands next to an enemy: the log
+    line names the unit and the rule (R6.1: no firing at enemies in your own ZOC)."""
+    from hexwar.engine.forced import forced_order
+    from hexwar.tui.describe import passes_by_itself
+    scenario = next(s for s in _ALL if s.id == "poltava-1")
+    match = Match.new(scenario, seed=1, players={s.id: "computer (basic)" for s in scenario.sides})
+    players = {s.id: computer_for("basic", s.id) for s in scenario.sides}
+    said = None
+    try:
+        for _ in range(200):
+            game = match.game
+            side = game.to_act()
+            if game.over or side is None:
+                break
+            if game.state.phase == "fire" and forced_order(game, list(game.legal_orders())) is not None:
+                line = passes_by_itself(game, side)
+                if "R6.1" in line:
+                    said = line
+                    break
+            match.play(players[side].choose(game), side)
+    finally:
+        match.close()
+    assert said is not None, "no Fire phase passed by itself with its reason"
+    assert said.startswith("(Swedish army of Charles XII has nothing to decide in the Fire phase: it passes by itself; ")
+    assert "cannot act against" in said and said.endswith("no firing at enemies in your own ZOC (R6.1))")
+    assert not_plain(said) is None

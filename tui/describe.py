@@ -366,9 +366,18 @@ def phase_title(game: Game, phase: str | None = None) -> str:
 
 
 def passes_by_itself(game: Game, side: str | None, phase: str | None = None) -> str:
-    """The log line for a phase in which ``side`` had nothing to decide."""
-    return (f"({side_name(game, side)} has nothing to decide in the {phase_title(game, phase)} "
-            "phase: it passes by itself)")
+    """The log line for a phase in which ``side`` had nothing to decide, with the ruleset's
+    reason (the unit and the rule) when ``game`` is still at that phase."""
+    why = None
+    if side is not None and (phase is None or phase == game.state.phase) and not game.over:
+        try:
+            why = game.ruleset.pass_words(game, side)
+        except Exception:  # advisory: the pass is logged without its reason
+            why = None
+    title = phase_title(game, phase)
+    title += "" if title.lower().endswith("phase") else " phase"
+    line = f"({side_name(game, side)} has nothing to decide in the {title}: it passes by itself"
+    return plain(game, f"{line}; {why})") if why else line + ")"
 
 
 _ASCII = {"\u00b7": "-", "\u2192": "->", "\u2190": "<-", "\u2013": "-", "\u2014": "-", "\u2026": "...",
