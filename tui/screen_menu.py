@@ -100,7 +100,7 @@ class MenuScreen(Screen):
         self.app.router.go("network", NetStart("join", join_args(address, code or None)))
 
 
-class ScenarioPicker(Screen):
+class ScenarioPicker(NumberPick, Screen):
     """Pick a built-in scenario, then who plays each side."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
@@ -124,9 +124,10 @@ class ScenarioPicker(Screen):
             title = ("Host which scenario?" if self.host else
                      "New match against a person: which scenario?" if self.served_match else "Choose a scenario")
             yield Label(title, classes="dialog-title")
-            yield OptionList(*[Option(Text(plain_line(f"{s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
+            yield OptionList(*[Option(Text(plain_line(f"{i + 1}. {s.title} [{s.id}] - {s.ruleset}, {s.turns} turns, "
                                                       f"{' vs '.join(x.name for x in s.sides)}")), id=str(i))
                                for i, s in enumerate(self.scenarios)], id="scenario-list")
+            yield Label(PICK_HINT, classes="dialog-hint", markup=False)
             yield Static("", id="scenario-notes", markup=False)
             if problems:
                 yield Label(f"{len(problems)} scenario file(s) could not be read", classes="dialog-hint")
@@ -135,6 +136,9 @@ class ScenarioPicker(Screen):
     def on_mount(self) -> None:
         if not self.scenarios:
             self.app.push_screen(Message("No scenarios", "No scenario could be loaded."))
+
+    def on_key(self, event: Key) -> None:
+        self.pick_number(event, self.query_one("#scenario-list", OptionList), len(self.scenarios))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         s = self.scenarios[event.option_index]

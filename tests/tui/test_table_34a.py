@@ -152,3 +152,22 @@ async def test_item13_alt_key_is_esc_then_the_key(drill_scenario):
         await settle(pilot)
         assert not isinstance(app.screen, ChooseOrder)
         assert app.session.game.state.seq > seq
+
+
+async def test_item9_the_scenario_list_picks_by_a_number_of_two_digits(drill_scenario, tmp_path, monkeypatch):
+    from hexwar.tui.app import HexwarApp
+    from hexwar.tui.screen_menu import ScenarioPicker, SidesDialog
+    monkeypatch.setenv("HEXWAR_HOME", str(tmp_path))
+    app = HexwarApp(save=False, theme="default", extra_scenarios=[drill_scenario])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")                 # New game
+        await pilot.pause()
+        assert isinstance(app.screen, ScenarioPicker)
+        number = str(len(app.screen.scenarios))    # the drill scenario is listed last
+        assert len(number) == 2
+        await pilot.press(*number)
+        await pilot.pause()
+        assert isinstance(app.screen, ScenarioPicker)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SidesDialog) and app.screen.scenario is drill_scenario
