@@ -35,8 +35,11 @@ async def test_computer_first_moves_leave_no_journal_until_a_human_orders(drill_
         assert app.session.is_human(game.to_act())
         assert not list(tmp_path.rglob("*.journal")), "the computer's orders alone wrote a save"
         assert not app.session.saved
-        await pilot.press("E")                      # the player's first order
-        await settle(pilot)
+        for _ in range(5):                          # the player's first order (an answer, or E)
+            await pilot.press("enter" if app.session.game.state.pending else "E")
+            await settle(pilot)
+            if app.session.saved:
+                break
         seq = app.session.game.state.seq
         digest = app.session.game.digest()
         path = app.session.path
@@ -46,3 +49,56 @@ async def test_computer_first_moves_leave_no_journal_until_a_human_orders(drill_
     report = replay(str(path), contents, verify=True)
     assert report.game.state.seq == seq
     assert report.game.digest() == digest
+
+
+# --- item 12: one current notice, short at 80x24, a retreat is not the other side's move -------
+async def test_notices_do_not_stack_and_stay_small_at_80x24(drill_scenario):
+    app = make_app(drill_scenario, {"red": "human", "blue": "computer"})
+    most, tallest = 0, 0
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        for _ in range(12):
+            await settle(pilot)
+            if app.session.game.over:
+                break
+            if app.session.game.state.pending:
+                await pilot.press("enter")
+            else:
+                await pilot.press("E")
+            await settle(pilot)
+            toasts = [w for w in app.screen.walk_children() if type(w).__name__ == "Toast"]
+            most = max(most, len(list(app._notifications)), len(toasts))
+            tallest = max([tallest] + [t.region.height for t in toasts])
+    assert most == 1, f"{most} notices shown at once"
+    assert 0 < tallest <= 7, f"a notice {tallest} rows high on a 24-row screen"
+
+
+async def test_hotseat_hand_overs_replace_each_other(drill_scenario):
+    app = make_app(drill_scenario)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.press("E")
+            await pilot.pause()
+            if app.session.game.state.pending:
+                await pilot.press("enter")
+        await pilot.pause()
+        shown = list(app._notifications)
+        assert len(shown) == 1, [n.message for n in shown]
+
+
+def test_own_retreated_unit_is_not_counted_as_the_other_sides_move(drill_scenario):
+    from hexwar.engine import Game
+    from hexwar.tui.turn_summary import Snapshot, summary_lines
+
+    game = Game(drill_scenario)
+    snap = Snapshot.take(game, 0)
+    red = next(uid for uid, u in sorted(game.state.units.items()) if u.side == "red" and u.hex is not None)
+    blue = next(uid for uid, u in sorted(game.state.units.items()) if u.side == "blue" and u.hex is not None)
+    units = dict(snap.units)
+    for uid in (red, blue):  # both stood one hex away before: blue moved, red was pushed back
+        h, strength = units[uid]
+        units[uid] = ((h[0], h[1] + 1) if (h[0], h[1] + 1) != tuple(game.state.units[uid].hex) else (h[0], h[1] - 1),
+                      strength)
+    lines, _ = summary_lines(game, Snapshot(units, 0), [], ["blue"])
+    moved = next(line for line in lines if line.startswith("moved "))
+    assert moved.startswith("moved 1 unit(s)"), lines
+    assert any("retreated" in line and line.startswith("retreated") for line in lines), lines
