@@ -8,6 +8,8 @@ from hexwar.match import replay
 
 from textual.worker import WorkerCancelled
 
+from hexwar.tui.app import HexwarApp
+
 from tui_helpers import make_app
 
 
@@ -102,3 +104,32 @@ def test_own_retreated_unit_is_not_counted_as_the_other_sides_move(drill_scenari
     moved = next(line for line in lines if line.startswith("moved "))
     assert moved.startswith("moved 1 unit(s)"), lines
     assert any("retreated" in line and line.startswith("retreated") for line in lines), lines
+
+
+# --- item 4: the full log reaches its last line at 80x24 ------------------------------------------
+async def test_full_log_scrolls_to_its_last_line_at_80x24(drill_scenario):
+    """The log dialog (``l``) with a log longer than the screen: End shows its very last line.
+    (The drill game is too short for such a log, so the dialog gets forty numbered entries.)"""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    from hexwar.tui.screen_dialogs import Message
+
+    app = make_app(drill_scenario)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, Message)
+        app.pop_screen()
+        await app.push_screen(Message("Event log", "\n".join(f"entry {i}" for i in range(1, 41))))
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        body = app.screen.query_one(".dialog-body", VerticalScroll)
+        text = body.query_one(Static)
+        dialog = app.screen.query_one(".dialog")
+        assert text.virtual_region.height == 40
+        # the scrolled body lies inside the dialog (not clipped by it) and shows the last entry
+        assert body.region.bottom <= dialog.content_region.bottom
+        assert body.scroll_y + body.scrollable_content_region.height >= text.virtual_region.height
