@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.widgets import RichLog, Static
 
 from hexwar.engine.hexgrid import Hex, hex_linedraw
 from hexwar.plaintext import plain_text
@@ -33,6 +37,77 @@ class Panels:
     highlight: list[Hex]
     choice: list[Hex]
     net: Any
+
+    # --- the log's tail ---------------------------------------------------------------------
+    def on_mount(self) -> None:
+        """The panel's log keeps whole entries in view: where each entry starts is remembered as
+        it is written (by the screen, or the app's network log), and the log is scrolled so its
+        top row is always an entry's start, with blank rows below the last entry when needed (a
+        wrapped combat result never shows as its last words only). Scrolling back and ``l``
+        still give the whole account."""
+        log = self.query_one("#log", RichLog)
+        self._log_starts: list[int] = []  # where entries start, counted like RichLog._start_line
+        self._log_early: list[Any] = []  # entries written before the log knew its width
+        self._log_pad = 0
+        write = log.write
+
+        def remembered(content: Any, *args: Any, **kwargs: Any) -> RichLog:
+            self._unpad_log(log)
+            if log._size_known:
+                self._log_starts.append(log._start_line + len(log.lines))
+                del self._log_starts[:-4000]
+            else:
+                self._log_early.append(content)
+            done = write(content, *args, **kwargs)
+            self.call_after_refresh(self._fit_log_tail)
+            return done
+
+        log.write = remembered  # type: ignore[method-assign]
+
+    def on_resize(self, event: Any) -> None:
+        if self.is_mounted and hasattr(self, "_log_pad"):
+            self.call_after_refresh(self._fit_log_tail)
+
+    def _unpad_log(self, log: RichLog) -> None:
+        if self._log_pad:
+            del log.lines[-self._log_pad:]
+            self._log_pad = 0
+            log._line_cache.clear()
+            log.virtual_size = Size(log._widest_line_width, len(log.lines))
+
+    def _fit_log_tail(self) -> None:
+        if not self.is_mounted:
+            return
+        log = self.query_one("#log", RichLog)
+        height = log.scrollable_content_region.height
+        if height <= 0 or not log._size_known:
+            return
+        if self._log_early:  # rendered in order when the log got its width: count their rows
+            console = self.app.console
+            options = console.options.update_width(max(log.scrollable_content_region.width, log.min_width))
+            at, early = 0, []
+            for entry in self._log_early:
+                text = Text(entry) if isinstance(entry, str) else entry
+                early.append(at)
+                at += max(1, len(list(Segment.split_lines(console.render(text, options)))))
+            self._log_starts = early + self._log_starts
+            self._log_early = []
+        self._unpad_log(log)
+        total = len(log.lines)
+        starts = [s - log._start_line for s in self._log_starts if s >= log._start_line]
+        if total <= height or not starts:
+            return
+        fits = [s for s in starts if total - s <= height]
+        top = min(fits) if fits else max(starts)  # the latest entry alone overflows: its start
+        pad = max(0, top + height - total)
+        if pad:
+            width = max(log._widest_line_width, 1)
+            log.lines.extend(Strip.blank(width) for _ in range(pad))
+            self._log_pad = pad
+            log._line_cache.clear()
+            log.virtual_size = Size(log._widest_line_width, len(log.lines))
+        log.scroll_to(y=top, animate=False, immediate=True)
+        log.refresh()
 
     # --- redraw ---------------------------------------------------------------------------
     def refresh_all(self) -> None:

@@ -133,3 +133,37 @@ async def test_full_log_scrolls_to_its_last_line_at_80x24(drill_scenario):
         # the scrolled body lies inside the dialog (not clipped by it) and shows the last entry
         assert body.region.bottom <= dialog.content_region.bottom
         assert body.scroll_y + body.scrollable_content_region.height >= text.virtual_region.height
+
+
+# --- item 3: the panel's log tail starts at an entry, never mid-entry --------------------------------
+async def test_log_tail_is_cut_at_entry_boundaries_at_80x24(drill_scenario):
+    from textual.widgets import RichLog
+
+    app = make_app(drill_scenario)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one("#log", RichLog)
+        result = "Melee at 0916: 1st Foot against Blue Foot, no defender hit, no attacker hit, first round"
+        for entry in ("> end the phase", "Turn 1 begins", result):
+            screen.write_log(entry)
+        await pilot.pause()
+        await pilot.pause()
+        height = log.scrollable_content_region.height
+        assert 0 < height < 6, "the panel's log is a few rows at 80x24"
+        top = int(log.scroll_y)
+        shown = [log.lines[y].text.strip() for y in range(top, min(top + height, len(log.lines)))]
+        assert shown, "the log shows something"
+        starts = ("> end the phase", "Turn 1 begins", "Melee at 0916")
+        assert shown[0].startswith(starts), f"the log's top row is mid-entry: {shown}"
+        assert not any(line.startswith("attacker hit") for line in shown), shown
+        # a short entry after the long one: the top row is its start, blank rows below it
+        screen.write_log("Turn 2 begins")
+        await pilot.pause()
+        await pilot.pause()
+        top = int(log.scroll_y)
+        shown = [log.lines[y].text.strip() for y in range(top, min(top + height, len(log.lines)))]
+        assert shown[0] == "Turn 2 begins", shown
+        # nothing is lost: the whole log is still there to scroll back to
+        text = " ".join(" ".join(line.text for line in log.lines).split())
+        assert "no defender hit, no attacker hit, first round" in text
