@@ -7,6 +7,7 @@ from a scenario file or a peer) and repaints a panel only when its text changed.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.segment import Segment
@@ -251,10 +252,51 @@ class Panels:
         info = hex_lines(game, h)
         for u in self._units_for_cards(h):
             info += card_lines(game, u.id)
-        self._set("#info", "\n".join(info), layout=False)
-        self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
+        card_key = keys.display(keys.table()["card"].keys.split(",")[0]) if "card" in keys.table() else "i"
+        self._set("#info", "\n".join(self._whole_lines("#info", info, f"{card_key}: every card, whole")),
+                  layout=False)
+        preview = self._preview_lines(h)
+        refused = bool(preview) and preview[-1].startswith("not here:")  # enter there gives the reason whole
+        more = "enter: the whole reason" if refused else "f: the whole preview"
+        self._set("#preview", "\n".join(self._whole_lines("#preview", preview, more, keep_last=refused)),
+                  layout=False)
         status = side_lines(game, None if self.size.height >= 40 else 2)
         self._set("#status", "\n".join(status))
+
+    def _whole_lines(self, selector: str, lines: list[str], more: str, keep_last: bool = False) -> list[str]:
+        """``lines`` as the panel ``selector`` can show them whole: a line that would be cut at
+        the panel's bottom row (mid-sentence, at 80x24) is left out, and the last row says which
+        key shows the rest. With ``keep_last`` the last line (a refusal's reason) is kept before
+        the lines above it."""
+        widget = self.query_one(selector, Static)
+        width, height = widget.content_region.width, widget.content_region.height
+        if width <= 0 or height <= 0:
+            return lines
+
+        def rows(line: str) -> int:
+            return max(1, len(textwrap.wrap(line, width, break_long_words=True, break_on_hyphens=False) or [""]))
+
+        if sum(rows(line) for line in lines) <= height:
+            return lines
+        order = ([len(lines) - 1] + list(range(len(lines) - 1))) if keep_last and lines else list(range(len(lines)))
+        kept: set[int] = set()
+        used = rows(more)
+        for i in order:
+            n = rows(lines[i])
+            if used + n > height:
+                if i == order[0] and not kept:  # the first line alone does not fit: its start, cut at a word
+                    wrapped = textwrap.wrap(lines[i], width, break_on_hyphens=False)[:max(1, height - used)]
+                    last = textwrap.wrap(wrapped[-1], max(1, width - 2), break_on_hyphens=False)[0]
+                    return [" ".join(wrapped[:-1] + [last + " …"]), more]
+                if keep_last:
+                    continue
+                break
+            kept.add(i)
+            used += n
+        shown = [lines[i] for i in range(len(lines)) if i in kept]
+        while len(shown) > 1 and shown[-1].rstrip().endswith(":"):  # a heading whose lines were left out
+            shown.pop()
+        return shown + [more]
 
     def _set(self, selector: str, text: str, layout: bool = True) -> None:
         """Update a panel only when its text changes. Panels of fixed height skip the layout

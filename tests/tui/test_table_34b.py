@@ -167,3 +167,36 @@ async def test_log_tail_is_cut_at_entry_boundaries_at_80x24(drill_scenario):
         # nothing is lost: the whole log is still there to scroll back to
         text = " ".join(" ".join(line.text for line in log.lines).split())
         assert "no defender hit, no attacker hit, first round" in text
+
+
+# --- item 15: the panel never cuts a sentence at its bottom row ----------------------------------
+async def test_panel_shows_whole_lines_or_says_where_the_rest_is_at_80x24(drill_scenario):
+    import textwrap
+
+    from textual.widgets import Static
+
+    app = make_app(drill_scenario)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        reason = ("the hex is beyond this unit's movement allowance this phase, and the river between "
+                  "them can only be crossed at a ford or a bridge (rule 8.2)")
+        screen._preview_lines = lambda h: ["selected: Red Guns", "zones: front flank", "not here: " + reason]
+        screen._update_panel()
+        await pilot.pause()
+        for selector in ("#preview", "#info"):
+            widget = screen.query_one(selector, Static)
+            width, height = widget.content_region.width, widget.content_region.height
+            shown = widget._hexwar_text.split("\n")
+            rows = sum(max(1, len(textwrap.wrap(line, width, break_on_hyphens=False))) for line in shown)
+            assert rows <= height, f"{selector}: {rows} rows in {height}: {shown}"
+        shown = screen.query_one("#preview", Static)._hexwar_text.split("\n")
+        assert shown[-1].startswith("enter"), shown          # the panel says where the rest is
+        assert shown[0].endswith("…"), shown                 # a reason too long for it ends visibly cut
+        # a refusal that fits is shown whole, the lines above it give way
+        short = "the river can only be crossed at a ford or a bridge (rule 8.2)"
+        screen._preview_lines = lambda h: ["selected: Red Guns", "zones: front flank", "not here: " + short]
+        screen._update_panel()
+        await pilot.pause()
+        shown = screen.query_one("#preview", Static)._hexwar_text.split("\n")
+        assert "not here: " + short in shown, shown
