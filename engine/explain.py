@@ -102,3 +102,29 @@ def default_aid(ruleset: Ruleset, game: Position) -> list[tuple[str, list[str]]]
             rows.append(f"{ruleset.type_name(kind)}" + (f": {shown}" if shown else ""))
         sections.append(("Unit types", rows))
     return sections
+
+
+#: how many (unit, enemy hex) pairs ``pass_reason`` asks about at most: a hint, not a search
+_PASS_PROBES = 40
+
+
+def pass_reason(ruleset: Ruleset, game: Position, side: str) -> str | None:
+    """Why ``side`` has nothing to decide now, in the rules' words: the first of its units next
+    to (then near) an enemy that the rules stop, with the rule's reason (``no firing at enemies
+    in your own ZOC (R6.1)``); None when no unit is near an enemy or no rule says why."""
+    from .hexgrid import hex_distance
+    st = game.state
+    own = [u for u in st.units.values() if u.alive and u.side == side and u.hex is not None]
+    enemies = [u for u in st.units.values() if u.alive and u.side != side and u.hex is not None]
+    pairs = sorted(((hex_distance(u.hex, e.hex), u.id, e.id) for u in own for e in enemies),
+                   key=lambda p: p[0])
+    for d, uid, eid in pairs[:_PASS_PROBES]:
+        if d > 3:
+            break
+        try:
+            reason = ruleset.why_not(game, uid, Hex(*st.units[eid].hex))
+        except Exception:  # advisory: a ruleset's answer must not stop the game
+            continue
+        if useful(reason):
+            return f"{uid} cannot act against {eid}: {reason}"
+    return None

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from .scenario import Scenario
 
 
+#: abbreviated fields every ruleset's events use, in words
+_COMMON_FIELDS = {"frm": "from", "sp": "strength points", "drm": "die modifier"}
+
+
 class Position(Protocol):
     """What a ruleset may ask of the game it judges. ``Game`` provides it; naming this small
     protocol here instead of importing ``Game`` keeps the ruleset interface below the facade."""
@@ -222,6 +226,23 @@ class Ruleset:
     #: unit mark -> how the card says it; marks not named here are bookkeeping, not shown
     mark_words: dict[str, str] = {}
 
+    #: a field of an order, event or preview -> how the player says it (``hit_on`` -> ``you hit
+    #: on``); fields not named here are said by ``field_name`` as words (``kills on``)
+    field_names: dict[str, str] = {}
+
+    #: fields of a preview the player does not need (the order's kind, already in its title)
+    quiet_fields: frozenset[str] = frozenset({"kind"})
+
+    def field_name(self, key: str) -> str:
+        """A field of an order, event or preview as the player reads it: the ruleset's own name
+        from ``field_names``, else the field's words (never ``snake_case``)."""
+        named = self.field_names.get(key) or _COMMON_FIELDS.get(key)
+        return named if named else key.replace("_", " ").replace("-", " ")
+
+    def value_words(self, value: str) -> str:
+        """A word-valued field (``poorly_organised``) in words; rulesets may name them better."""
+        return self.field_names.get(value) or value.replace("_", " ")
+
     def type_name(self, kind: str) -> str:
         """The plain name of a unit type (``Heavy Infantry``), not its short code."""
         name = self.unit_types.get(kind, {}).get("name")
@@ -280,6 +301,13 @@ class Ruleset:
         own kinds of order aimed at that hex; rulesets answer more exactly."""
         from .explain import probe_reason
         return probe_reason(self, game, unit_id, hex)
+
+    def pass_words(self, game: Position, side: str) -> str | None:
+        """Why ``side`` has nothing to decide in this phase, naming the unit and the rule (unit
+        ids stay: the UI names them); None when the rules give no reason worth saying. The
+        default asks ``why_not`` about the side's units nearest an enemy."""
+        from .explain import pass_reason
+        return pass_reason(self, game, side)
 
     def odds_summary(self, game: Position, order: Order) -> str:
         """One plain line for a combat preview (``you hit on 4+ (50 %) · they hit on 5+``);

@@ -94,6 +94,18 @@ def describe_data(scenario) -> dict[str, Any]:
     }
 
 
+def _stat_words(stats: dict[str, Any]) -> str:
+    """A unit's printed stats in words (``move 2, heavy``): a flag by its name when it holds and
+    not at all when it does not, never ``heavy=True`` or ``dash=False``."""
+    said = []
+    for k, v in sorted(stats.items()):
+        name = k.replace("_", " ")
+        if k == "strength" or v is None or v is False or v == "":
+            continue
+        said.append(name if v is True else f"{name} {v}")
+    return ", ".join(said)
+
+
 def cmd_describe(args: argparse.Namespace) -> int:
     scenario = _load(args.scenario)
     data = describe_data(scenario)
@@ -128,7 +140,7 @@ def cmd_describe(args: argparse.Namespace) -> int:
                 continue
             where = u["hex"] or (f"{u['box']} box" if u["box"] else
                                  f"enters turn {u['entry_turn']} at {','.join(u['entry_hexes'])}")
-            stats = " ".join(f"{k}={v}" for k, v in sorted(u["stats"].items()) if k != "strength")
+            stats = _stat_words(u["stats"])
             _say(f"  {u['id']:<18} {u['kind']:<6} {u['name']:<28} str {u['strength']:<2} "
                   f"{u['grade']:<9} at {where}  {stats}")
     if args.map and m.get("kind") == "area":

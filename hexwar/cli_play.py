@@ -33,8 +33,9 @@ def register(parser: argparse.ArgumentParser, sub: "argparse._SubParsersAction")
     ui_options(s)
     s.set_defaults(func=cmd_play)
 
-    # what ``hexwar serve`` runs on each player's pseudo-terminal (not for typing by hand)
-    s = sub.add_parser("served-session", help=argparse.SUPPRESS)
+    # what ``hexwar serve`` runs on each player's pseudo-terminal (not for typing by hand): made
+    # without ``help`` so ``hexwar --help`` does not list it (``help=SUPPRESS`` printed the marker)
+    s = sub.add_parser("served-session")
     s.add_argument("--player", required=True)
     ui_options(s)
     s.set_defaults(func=cmd_served_session)

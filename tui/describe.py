@@ -33,7 +33,7 @@ def unit_title(game: Game, uid: str) -> str:
     return f"{side} {game.ruleset.type_name(u.kind)}{suffix}"
 
 
-_SPEC_TAGS = re.compile(r"\s*\[PROP [^\]]*\]|\s*\(G-[A-Z]{1,2}\d+\)|,?\s*\bG-[A-Z]{1,2}\d+\b"
+_SPEC_TAGS = re.compile(r"\s*\[PROP [^\]]*\]|\s*\(G-[A-Z]{0,2}\d+\)|,?\s*\bG-[A-Z]{0,2}\d+\b"
                         r"|\s*\((?:GN|TEC)(?:, (?:GN|TEC))*\)")
 _HEX_LIST = re.compile(r"\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -68,6 +68,12 @@ def value_text(game: Game, v: Any) -> str:
         return unit_title(game, v)
     if isinstance(v, str) and any(s.id == v for s in game.scenario.sides):
         return side_name(game, v)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None:
+        return "none"
+    if isinstance(v, str):
+        return game.ruleset.value_words(v)
     if _is_named_number(v):  # a modifier: ("shooter has not moved this turn", 1)
         return f"{value_text(game, v[0])} {v[1]:+d}"
     if isinstance(v, (list, tuple)):
@@ -75,7 +81,8 @@ def value_text(game: Game, v: Any) -> str:
             return "\u2192".join(m.label(Hex(*x)) for x in v if tuple(x) in m)
         return ", ".join(value_text(game, x) for x in v)
     if isinstance(v, dict):
-        return ", ".join(f"{value_text(game, k)} {value_text(game, x)}" for k, x in v.items())
+        return ", ".join(_field(game, str(k), x) for k, x in v.items()
+                         if x not in (None, "", [], {}, ()) and k not in game.ruleset.quiet_fields)
     return str(v)
 
 
@@ -86,8 +93,8 @@ def order_text(game: Game, order: Order) -> str:
         said = game.ruleset.order_words(game, order)
     except Exception:  # advisory words: never let them break a dialog
         said = ""
-    if said:
-        return said
+    if said:  # the ruleset's words, without the specification's cross-reference tags
+        return _SPEC_TAGS.sub("", said).strip()
     parts = [order.kind.replace("-", " ")]
     unit = order.get("unit")
     if isinstance(unit, str):
@@ -108,11 +115,13 @@ def order_text(game: Game, order: Order) -> str:
         if k == "facing" and isinstance(v, int) and 0 <= v < 6:
             parts.append(f"facing {game.facing_words(v)}")
             continue
-        if k in ("choice", "answer", "option"):
+        if k in ("choice", "answer", "option", "yes"):
             parts[-1] += f": {value_text(game, v)}"
             continue
-        parts.append(f"{k} {value_text(game, v)}")
-    return " ".join(parts)
+        if v in (None, "", [], {}, ()):
+            continue
+        parts.append(_field(game, k, v))
+    return plain(game, " ".join(parts))
 
 
 def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
@@ -127,18 +136,26 @@ def event_text(game: Game, ev: dict[str, Any], dice: str = "\u2684") -> str:
         return plain(game, said.replace("\u2684", dice))
     if kind == "die-roll":
         sides = ev.get("sides", 6)
-        extra = " ".join(f"{k} {value_text(game, v)}" for k, v in ev.items()
-                         if k not in ("t", "why", "value", "sides"))
+        extra = " ".join(_field(game, k, v) for k, v in ev.items()
+                         if k not in ("t", "why", "value", "sides") and v not in (None, "", [], {}, ()))
         return f"{dice} {ev.get('why', 'roll')}: d{sides} = {ev.get('value')}" + (f" ({extra})" if extra else "")
     rest = ", ".join(_field(game, k, v, named=k != kind) for k, v in ev.items()
                      if k != "t" and v not in (None, "", [], {}, ()))
-    return f"{kind}: {rest}" if rest else kind
+    name = str(kind).replace("-", " ").replace("_", " ")
+    return plain(game, f"{name}: {rest}" if rest else name)
+
+
+def _key_words(game: Game, key: str) -> str:
+    """A field's name in words; a field keyed by a unit or a side is named like it."""
+    if key in game.state.units or any(s.id == key for s in game.scenario.sides):
+        return value_text(game, key)
+    return game.ruleset.field_name(key)
 
 
 def _field(game: Game, key: str, v: Any, named: bool = True) -> str:
     """One field of an event in words: ``hit`` / ``no hit`` for flags, never ``hit True``. A
     field named like its event (``phase: Movement``) is not named twice."""
-    name = key.replace("_", " ")
+    name = _key_words(game, key)
     if not named and v is not True and v is not False:
         full = _field(game, key, v)
         return full[len(name) + 1:] if full.startswith(name + " ") else full
@@ -146,6 +163,8 @@ def _field(game: Game, key: str, v: Any, named: bool = True) -> str:
         return name
     if v is False:
         return f"no {name}"
+    if key.endswith("hex") and _is_hex(v) and tuple(v) not in game.map:
+        return f"{name} off the map"
     if key == "phase" and isinstance(v, str) and v:
         return f"phase {phase_title(game, v)}"  # as the ruleset names it
     if key == "facing" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 6:
@@ -177,7 +196,7 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
         mods = odds.get(key)
         if not mods:
             continue
-        lines.append(f"{key}:")
+        lines.append(f"{game.ruleset.field_name(key)}:")
         items = mods.items() if isinstance(mods, dict) else mods
         for item in items:
             if isinstance(item, dict):
@@ -192,12 +211,12 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
             lines.append(f"  {label}: {sval}")
     for key in _FINAL_KEYS:
         if key in odds:
-            lines.append(f"{key}: {value_text(game, odds[key])}")
+            lines.append(f"{game.ruleset.field_name(key)}: {value_text(game, odds[key])}")
     for key in _RESULT_KEYS:
         res = odds.get(key)
         if not res:
             continue
-        lines.append(f"{key}:")
+        lines.append(f"{game.ruleset.field_name(key)}:")
         items = res.items() if isinstance(res, dict) else res
         for item in items:
             if isinstance(item, (list, tuple)) and len(item) == 2:
@@ -206,11 +225,16 @@ def odds_lines(game: Game, odds: dict[str, Any]) -> list[str]:
                 name, p = item.get("result", item.get("name", "?")), item.get("chance", item.get("p"))
             else:
                 name, p = item, ""
-            lines.append(f"  {value_text(game, name)}: {percent(p)}")
+            said = _key_words(game, name) if isinstance(name, str) else value_text(game, name)
+            lines.append(f"  {said}: {percent(p)}")
     shown = set(_MOD_KEYS) | set(_RESULT_KEYS) | set(_FINAL_KEYS)
     for key, v in odds.items():
-        if key not in shown:
-            lines.append(f"{key}: {plain(game, value_text(game, v))}")
+        if key in shown or key in game.ruleset.quiet_fields or v in (None, "", [], {}, ()):
+            continue
+        if isinstance(v, bool):  # a flag: its name when it holds, ``no`` and its name when not
+            lines.append(plain(game, _field(game, key, v)))
+            continue
+        lines.append(f"{game.ruleset.field_name(key)}: {plain(game, value_text(game, v))}")
     return lines
 
 
@@ -342,9 +366,18 @@ def phase_title(game: Game, phase: str | None = None) -> str:
 
 
 def passes_by_itself(game: Game, side: str | None, phase: str | None = None) -> str:
-    """The log line for a phase in which ``side`` had nothing to decide."""
-    return (f"({side_name(game, side)} has nothing to decide in the {phase_title(game, phase)} "
-            "phase: it passes by itself)")
+    """The log line for a phase in which ``side`` had nothing to decide, with the ruleset's
+    reason (the unit and the rule) when ``game`` is still at that phase."""
+    why = None
+    if side is not None and (phase is None or phase == game.state.phase) and not game.over:
+        try:
+            why = game.ruleset.pass_words(game, side)
+        except Exception:  # advisory: the pass is logged without its reason
+            why = None
+    title = phase_title(game, phase)
+    title += "" if title.lower().endswith("phase") else " phase"
+    line = f"({side_name(game, side)} has nothing to decide in the {title}: it passes by itself"
+    return plain(game, f"{line}; {why})") if why else line + ")"
 
 
 _ASCII = {"\u00b7": "-", "\u2192": "->", "\u2190": "<-", "\u2013": "-", "\u2014": "-", "\u2026": "...",

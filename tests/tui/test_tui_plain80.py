@@ -134,4 +134,4 @@ def test_item9_a_field_named_like_its_event_is_not_named_twice():
     from hexwar.engine import Game
     game = Game(load_named("border-clash"))
     assert event_text(game, {"t": "turn", "turn": 2}) == "turn: 2"
-    assert event_text(game, {"t": "rout_box", "rout_box": 3, "hit": True}) == "rout_box: 3, hit"
+    assert event_text(game, {"t": "rout_box", "rout_box": 3, "hit": True}) == "rout box: 3, hit"  # no snake_case (issue 34 item 6)

@@ -472,6 +472,7 @@ class AncientsRuleset(Ruleset):
     # --- words for the player (words.py) --------------------------------------------------------
     has_facing = True
     phase_names = words.PHASE_TITLES
+    field_names = words.FIELD_NAMES
     stat_words = words.STAT_WORDS
     mark_words = words.MARK_WORDS
 

@@ -18,6 +18,11 @@ PHASE_NAMES = {"initiative": "Initiative (both roll, higher goes first, 4.7)",
                "engines": "Missile-Engine Phase (4.7.1)",
                "engine-fire": "Missile-Engine fire",
                "activation": "Activation: each unit moves, shoots or attacks (4.7)"}
+#: preview and event fields in the player's words (Ruleset.field_name); "kind" is left out
+FIELD_NAMES = {"need": "score needed on the die", "hit_on": "score before modifiers",
+               "total_modifier": "modifiers in all", "first_round": "first round of the melee",
+               "defender_hit": "chance the defender is hit", "attacker_hit": "chance the attacker is hit",
+               "hit": "hit", "miss": "miss"}
 PHASE_TITLES = {"initiative": "Initiative", "engines": "Missile engines", "engine-fire": "Engine fire",
                 "activation": "Activation"}
 STAT_WORDS = {"move": "movement", "range": "range"}

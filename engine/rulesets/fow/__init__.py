@@ -511,6 +511,7 @@ class FowRuleset(Ruleset):
 
     # --- words for the player (words.py) ------------------------------------------------------
     phase_names = words.PHASE_TITLES
+    field_names = words.FIELD_NAMES
     stat_words = words.STAT_WORDS
 
     def unit_card(self, game: "Position", unit_id: str) -> list[tuple[str, str]]:

@@ -20,6 +20,9 @@ from . import forces as F
 from . import geo
 from . import plans as P
 
+#: preview, event and plan fields in the player's words (Ruleset.field_name, value_words)
+FIELD_NAMES = {"poorly_organised": "poorly organised", "counter_attacks": "counter-attacks",
+               "hard_defence": "hard defence"}
 PHASE_TITLES = {"start": "Start", "initiative": "Step 1 initiative", "command": "Step 3 commanders",
                 "plan": "Steps 4-7 plans", "execute": "Step 8 orders"}
 ORDER_NAMES = {"rif": "Reconnaissance in force", "attack": "Attack", "breakthrough": "Breakthrough",

@@ -393,6 +393,7 @@ class FrontierRuleset(Ruleset):
     # --- words for the player (words.py) --------------------------------------------------------
     has_facing = True
     phase_names = words.PHASE_TITLES
+    field_names = words.FIELD_NAMES
     stat_words = words.STAT_WORDS
 
     def why_not(self, game: "Position", unit_id: str, hex: Hex) -> str | None:

@@ -13,6 +13,15 @@ from . import artillery, melee
 from . import movement as mv
 from . import units as U
 
+#: preview and event fields in the player's words (Ruleset.field_name); "kind" is left out
+FIELD_NAMES = {"attacker_base": "attacker's base score", "attacker_strength": "attacker's strength",
+               "defender_base": "defender's base score", "defender_strength": "defender's strength",
+               "attacker_modifiers": "attacker's modifiers", "defender_modifiers": "defender's modifiers",
+               "attacker_destroyed": "only the attacker destroyed", "defender_destroyed": "only the defender destroyed",
+               "both_destroyed": "both destroyed", "neither_destroyed": "neither destroyed",
+               "enemy_destroyed": "an enemy destroyed", "friendly_destroyed": "one of yours destroyed",
+               "landing": "where the shell lands", "destroy": "chance each is destroyed",
+               "friendly_fire": "may hit your own", "kills_on": "destroys on", "roller": "rolled by"}
 PHASE_TITLES = {"artillery": "Artillery", "move": "Move", "combat": "Combat"}
 STAT_WORDS = {"move": "movement (cells)", "range": "range", "climb": "hill levels it may climb"}
 SEQUENCE = (("artillery", "Artillery fire, both sides at once; losses after all have fired (3.3.1-2)"),

@@ -203,6 +203,7 @@ class GunpowderRuleset(AncientsRuleset):
 
     # --- words for the player (words.py) --------------------------------------------------------
     phase_names = words.PHASE_TITLES
+    field_names = words.FIELD_NAMES
     stat_words = words.STAT_WORDS
     mark_words = words.MARK_WORDS
 

@@ -19,6 +19,11 @@ PHASE_NAMES = {"engines": "Artillery Phase: batteries in firing formation fire (
                "engine-fire": "Artillery fire",
                "initiative": "Initiative: both roll 1d6, the higher goes first (5.5)",
                "activation": "Activation: move, change formation, shoot, attack (5.5)"}
+#: preview and event fields in the player's words (Ruleset.field_name); "kind" is left out
+FIELD_NAMES = {"need": "score needed on the die", "hit_on": "score before modifiers",
+               "total_modifier": "modifiers in all", "first_round": "first round of the melee",
+               "defender_hit": "chance the defender is hit", "attacker_hit": "chance the attacker is hit",
+               "hit": "hit", "miss": "miss"}
 PHASE_TITLES = {"initiative": "Initiative", "engines": "Artillery Phase", "engine-fire": "Artillery fire",
                 "activation": "Activation"}
 STAT_WORDS = {"move": "movement", "range": "range"}

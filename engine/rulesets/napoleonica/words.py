@@ -34,6 +34,8 @@ CLOCK = (2, 12, 10, 8, 6, 4)
 #: hexside direction (hexgrid numbering) -> its name in 21.1
 SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
+#: preview and event fields in the player's words (Ruleset.field_name); "kind" is left out
+FIELD_NAMES = {"base": "base chance"}
 PHASE_TITLES = {"start": "Before the battle", "deployment": "Deployment", "attack": "Attack",
                 "appearance": "Appearance", "movement": "Movement", "fire": "Fire",
                 "morale": "Morale check", "melee": "Melee"}
@@ -689,6 +691,7 @@ class Words:
 
     has_facing = True
     phase_names = PHASE_TITLES
+    field_names = FIELD_NAMES
     mark_words = MARK_WORDS
 
     def unit_card(self, game: "Position", unit_id: str) -> list[tuple[str, str]]:

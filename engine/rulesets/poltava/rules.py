@@ -732,6 +732,8 @@ class PoltavaRuleset(Ruleset):
     # ------------------------------------------------------------------ previews
     # --- words for the player (words.py) --------------------------------------------------------
     phase_names = words.PHASE_TITLES
+    field_names = words.FIELD_NAMES
+    quiet_fields = words.QUIET_FIELDS
     mark_words = words.MARK_WORDS
 
     def type_name(self, kind: str) -> str:

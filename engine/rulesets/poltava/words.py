@@ -13,6 +13,14 @@ from hexwar.engine.hexgrid import Hex, hex_distance, hex_linedraw
 from .board import arm, cs_of, fire_of, other, reduced, stars_of, stat, view_of
 from .data import COLUMNS, CRT_ROWS, FIRE_RANGE, IMPASSABLE, MOUNTED, NO_CAVALRY, UNIT_TYPES
 
+#: preview and event fields in the player's words (Ruleset.field_name); "kind" is left out
+FIELD_NAMES = {"attacker_cs": "attacker's combat strength", "defender_cs": "defender's combat strength",
+               "difference": "difference", "base_column": "column before shifts",
+               "drm": "die modifier", "lone_artillery": "lone artillery",
+               "storming_redoubt": "redoubt stormed", "hit_each": "chance each shot hits",
+               "shots": "shots", "fire": "fire strength"}
+#: preview fields that are the table's own bookkeeping (the column already says them)
+QUIET_FIELDS = frozenset({"kind", "base_index", "index"})
 PHASE_TITLES = {"setup": "Set-up", "move": "Movement", "fire": "Fire", "melee": "Melee"}
 ARMS = {"inf": "infantry", "cav": "cavalry", "art": "artillery", "cossack": "Cossacks",
         "leader": "leader", "redoubt": "redoubt"}
@@ -247,6 +255,24 @@ def _counter(u: Any) -> str:
 def order_words(g: Any, order: Any) -> str:
     """A step loss says where the unit stands and what the loss does to the counter, so the
     owner can choose (R8.7, S1 set-up); the other orders keep the generic words."""
+    units = g.state.units
+
+    def label(h: Any) -> str:
+        return g.map.label(Hex(h[0], h[1]))
+
+    def name(uid: Any) -> str:
+        return (units[uid].name or uid) if uid in units else str(uid)
+    if order.kind == "move":
+        path = order.get("path") or ()
+        if not path:
+            return ""
+        mode = _MOVE_MODES.get(order.get("mode", "normal"), "")
+        via = "\u2192".join(label(h) for h in path)
+        return f"move {name(order.get('unit'))} to {label(path[-1])}{mode} (via {via})"
+    if order.kind == "attack":
+        hexes = ", ".join(label(h) for h in order.get("hexes") or ())
+        with_ = ", ".join(name(uid) for uid in order.get("units") or ())
+        return f"attack {hexes} with {with_}" if hexes and with_ else ""
     if order.kind != "lose":
         return ""
     u = g.state.units.get(order.get("unit"))
