@@ -122,6 +122,9 @@ class Match:
     #: (round, side) -> (plan, salt) of a local player's committed plan until its reveal: kept in
     #: memory only, never in the state or the journal (engine/secret.py)
     sealed: dict[tuple[str, str], tuple[list[list[Any]], bytes]] = field(default_factory=dict)
+    #: orders played with ``hold`` before a lazy journal was written (the computer's opening moves):
+    #: the game they started from and their records, written with the first order not held
+    held: tuple[Game, list[Any]] | None = None
 
     @classmethod
     def new(cls, scenario: Scenario, *, seed: int | None = None, journal_path: str | Path | None = None,
@@ -143,16 +146,26 @@ class Match:
         """Whether a journal file holds this match (false until a lazy journal's first order)."""
         return self.journal is not None
 
-    def play(self, order: Order, side: str | None = None) -> list[Event]:
-        """Resolve one order for ``side`` (default: whoever is to act); journal it; return events."""
+    def play(self, order: Order, side: str | None = None, hold: bool = False) -> list[Event]:
+        """Resolve one order for ``side`` (default: whoever is to act); journal it; return events.
+        With ``hold``, a lazy journal not yet written stays unwritten (the order is kept and
+        written with the first order played without ``hold``): a game the computer opened and a
+        player left at once leaves no save behind."""
         game = self.game
         side = side if side is not None else game.to_act()
         nonces = list(self.nonces(game.state.seq)) if game.needs_dice(order) else None
         trial, events, record = resolve_order(game, self.match_id, order, side or "", nonces)
         if self.journal is None and self.deferred_journal is not None:
-            path, players = self.deferred_journal
-            self.journal = create_journal(path, game, self.match_id, players)
-            self.deferred_journal = None
+            if hold:
+                start, records = self.held or (game, [])
+                self.held = (start, records + [record])
+            else:
+                path, players = self.deferred_journal
+                start, records = self.held or (game, [])
+                self.journal = create_journal(path, start, self.match_id, players)
+                for earlier in records:
+                    self.journal.append(earlier)
+                self.deferred_journal, self.held = None, None
         if self.journal is not None:
             self.journal.append(record)
         self.game = trial
@@ -191,6 +204,12 @@ class Match:
         events = self.play(Order.make(secret.REVEAL, plan=plan, salt=salt.hex()), side)
         del self.sealed[key]
         return events
+
+    def forget_held(self, keep_orders: int) -> None:
+        """Undo before the journal is written: keep only the first ``keep_orders`` held orders."""
+        if self.held is not None:
+            start, records = self.held
+            self.held = (start, records[:keep_orders]) if keep_orders else None
 
     def close(self) -> None:
         if self.journal is not None:

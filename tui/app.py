@@ -129,8 +129,18 @@ class HexwarApp(App):
         """Every notice is plain text: many carry words from outside (a peer's chat, a refusal's
         reason, a scenario's names), and Textual would otherwise read them as markup, where
         ``[@click=...]`` runs an action. ``markup`` is accepted and ignored."""
-        super().notify(plain_text(message), title=plain_text(title), severity=severity,  # type: ignore[arg-type]
+        message = plain_text(message)
+        if self.size.height < 40:  # a small terminal: the lines of a notice run on, so it covers less map
+            message = "; ".join(line.strip() for line in message.splitlines() if line.strip())
+        super().notify(message, title=plain_text(title), severity=severity,  # type: ignore[arg-type]
                        timeout=timeout, markup=False)
+
+    def _on_notify(self, event) -> None:
+        """One current notice: a new one replaces those still shown (three hand-overs or three
+        accounts of the computer's turn never stack up; the log keeps every one of them)."""
+        for old in list(self._notifications):
+            self._unnotify(old, refresh=False)
+        super()._on_notify(event)
 
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit; say which key does in plain words (Textual's own hint is markup,

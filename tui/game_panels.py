@@ -7,9 +7,14 @@ from a scenario file or a peer) and repaints a panel only when its text changed.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-from textual.widgets import Static
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.widgets import RichLog, Static
 
 from hexwar.engine.hexgrid import Hex, hex_linedraw
 from hexwar.plaintext import plain_text
@@ -33,6 +38,77 @@ class Panels:
     highlight: list[Hex]
     choice: list[Hex]
     net: Any
+
+    # --- the log's tail ---------------------------------------------------------------------
+    def on_mount(self) -> None:
+        """The panel's log keeps whole entries in view: where each entry starts is remembered as
+        it is written (by the screen, or the app's network log), and the log is scrolled so its
+        top row is always an entry's start, with blank rows below the last entry when needed (a
+        wrapped combat result never shows as its last words only). Scrolling back and ``l``
+        still give the whole account."""
+        log = self.query_one("#log", RichLog)
+        self._log_starts: list[int] = []  # where entries start, counted like RichLog._start_line
+        self._log_early: list[Any] = []  # entries written before the log knew its width
+        self._log_pad = 0
+        write = log.write
+
+        def remembered(content: Any, *args: Any, **kwargs: Any) -> RichLog:
+            self._unpad_log(log)
+            if log._size_known:
+                self._log_starts.append(log._start_line + len(log.lines))
+                del self._log_starts[:-4000]
+            else:
+                self._log_early.append(content)
+            done = write(content, *args, **kwargs)
+            self.call_after_refresh(self._fit_log_tail)
+            return done
+
+        log.write = remembered  # type: ignore[method-assign]
+
+    def on_resize(self, event: Any) -> None:
+        if self.is_mounted and hasattr(self, "_log_pad"):
+            self.call_after_refresh(self._fit_log_tail)
+
+    def _unpad_log(self, log: RichLog) -> None:
+        if self._log_pad:
+            del log.lines[-self._log_pad:]
+            self._log_pad = 0
+            log._line_cache.clear()
+            log.virtual_size = Size(log._widest_line_width, len(log.lines))
+
+    def _fit_log_tail(self) -> None:
+        if not self.is_mounted:
+            return
+        log = self.query_one("#log", RichLog)
+        height = log.scrollable_content_region.height
+        if height <= 0 or not log._size_known:
+            return
+        if self._log_early:  # rendered in order when the log got its width: count their rows
+            console = self.app.console
+            options = console.options.update_width(max(log.scrollable_content_region.width, log.min_width))
+            at, early = 0, []
+            for entry in self._log_early:
+                text = Text(entry) if isinstance(entry, str) else entry
+                early.append(at)
+                at += max(1, len(list(Segment.split_lines(console.render(text, options)))))
+            self._log_starts = early + self._log_starts
+            self._log_early = []
+        self._unpad_log(log)
+        total = len(log.lines)
+        starts = [s - log._start_line for s in self._log_starts if s >= log._start_line]
+        if total <= height or not starts:
+            return
+        fits = [s for s in starts if total - s <= height]
+        top = min(fits) if fits else max(starts)  # the latest entry alone overflows: its start
+        pad = max(0, top + height - total)
+        if pad:
+            width = max(log._widest_line_width, 1)
+            log.lines.extend(Strip.blank(width) for _ in range(pad))
+            self._log_pad = pad
+            log._line_cache.clear()
+            log.virtual_size = Size(log._widest_line_width, len(log.lines))
+        log.scroll_to(y=top, animate=False, immediate=True)
+        log.refresh()
 
     # --- redraw ---------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -176,10 +252,51 @@ class Panels:
         info = hex_lines(game, h)
         for u in self._units_for_cards(h):
             info += card_lines(game, u.id)
-        self._set("#info", "\n".join(info), layout=False)
-        self._set("#preview", "\n".join(self._preview_lines(h)), layout=False)
+        card_key = keys.display(keys.table()["card"].keys.split(",")[0]) if "card" in keys.table() else "i"
+        self._set("#info", "\n".join(self._whole_lines("#info", info, f"{card_key}: every card, whole")),
+                  layout=False)
+        preview = self._preview_lines(h)
+        refused = bool(preview) and preview[-1].startswith("not here:")  # enter there gives the reason whole
+        more = "enter: the whole reason" if refused else "f: the whole preview"
+        self._set("#preview", "\n".join(self._whole_lines("#preview", preview, more, keep_last=refused)),
+                  layout=False)
         status = side_lines(game, None if self.size.height >= 40 else 2)
         self._set("#status", "\n".join(status))
+
+    def _whole_lines(self, selector: str, lines: list[str], more: str, keep_last: bool = False) -> list[str]:
+        """``lines`` as the panel ``selector`` can show them whole: a line that would be cut at
+        the panel's bottom row (mid-sentence, at 80x24) is left out, and the last row says which
+        key shows the rest. With ``keep_last`` the last line (a refusal's reason) is kept before
+        the lines above it."""
+        widget = self.query_one(selector, Static)
+        width, height = widget.content_region.width, widget.content_region.height
+        if width <= 0 or height <= 0:
+            return lines
+
+        def rows(line: str) -> int:
+            return max(1, len(textwrap.wrap(line, width, break_long_words=True, break_on_hyphens=False) or [""]))
+
+        if sum(rows(line) for line in lines) <= height:
+            return lines
+        order = ([len(lines) - 1] + list(range(len(lines) - 1))) if keep_last and lines else list(range(len(lines)))
+        kept: set[int] = set()
+        used = rows(more)
+        for i in order:
+            n = rows(lines[i])
+            if used + n > height:
+                if i == order[0] and not kept:  # the first line alone does not fit: its start, cut at a word
+                    wrapped = textwrap.wrap(lines[i], width, break_on_hyphens=False)[:max(1, height - used)]
+                    last = textwrap.wrap(wrapped[-1], max(1, width - 2), break_on_hyphens=False)[0]
+                    return [" ".join(wrapped[:-1] + [last + " …"]), more]
+                if keep_last:
+                    continue
+                break
+            kept.add(i)
+            used += n
+        shown = [lines[i] for i in range(len(lines)) if i in kept]
+        while len(shown) > 1 and shown[-1].rstrip().endswith(":"):  # a heading whose lines were left out
+            shown.pop()
+        return shown + [more]
 
     def _set(self, selector: str, text: str, layout: bool = True) -> None:
         """Update a panel only when its text changes. Panels of fixed height skip the layout

@@ -139,7 +139,11 @@ class Session:
         """Play one order (raises ``IllegalOrderError`` with the reason if refused)."""
         before = self.match.game
         needs_dice = before.needs_dice(order)
-        events = self.match.play(order, side)
+        # the computer's orders write no save while a player has yet to give one: the journal
+        # starts with a player's first order (a match of computers only is saved from its first)
+        who = side if side is not None else before.to_act()
+        hold = not self.is_human(who) and any(self.is_human(s.id) for s in before.scenario.sides)
+        events = self.match.play(order, side, hold=hold)
         if needs_dice and any(e.get("t") == "die-roll" for e in events):
             self.undo_stack.clear()
         else:
@@ -212,7 +216,10 @@ class Session:
             if self.is_human(game.to_act()):
                 break
         if count and self.path is not None:
-            self._rewrite_journal(self.game.state.seq)
+            if self.match.saved:
+                self._rewrite_journal(self.game.state.seq)
+            else:  # nothing written yet: only the held orders are taken back
+                self.match.forget_held(self.game.state.seq)
         return count
 
     def _rewrite_journal(self, keep_orders: int) -> None:

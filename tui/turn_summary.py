@@ -39,6 +39,7 @@ def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]],
         return _lines(game, moved, [Hex(*h) for h in at], losses, events, actors, "company(ies)")
     m = game.map
     moved: list[str] = []
+    pushed: list[str] = []  # units of other sides that moved: pushed back, not moves of the actors
     hexes: list[Hex] = []
     losses: dict[str, list[str]] = {}
     for uid in sorted(game.state.units):
@@ -46,8 +47,8 @@ def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]],
         old_hex, old_strength = before.units.get(uid, (None, u.strength))
         now_hex = u.hex if u.alive else None
         if now_hex is not None and old_hex is not None and tuple(now_hex) != tuple(old_hex):
-            pushed = "" if u.side in actors else " (retreated)"
-            moved.append(f"{unit_title(game, uid)} {m.label(Hex(*old_hex))}-{m.label(Hex(*now_hex))}{pushed}")
+            (moved if u.side in actors else pushed).append(
+                f"{unit_title(game, uid)} {m.label(Hex(*old_hex))}-{m.label(Hex(*now_hex))}")
             hexes.append(Hex(*now_hex))
         elif now_hex is not None and old_hex is None:
             moved.append(f"{unit_title(game, uid)} entered at {m.label(Hex(*now_hex))}")
@@ -57,21 +58,25 @@ def summary_lines(game: Game, before: Snapshot, events: list[dict[str, Any]],
             losses.setdefault(u.side, []).append(f"{unit_title(game, uid)} eliminated")
         elif lost > 0:
             losses.setdefault(u.side, []).append(f"{unit_title(game, uid)} -{lost}")
-    return _lines(game, moved, hexes, losses, events, actors, "unit(s)")
+    return _lines(game, moved, hexes, losses, events, actors, "unit(s)", pushed)
 
 
 def _lines(game: Game, moved: list[str], hexes: list[Hex], losses: dict[str, list[str]],
-           events: list[dict[str, Any]], actors: list[str], noun: str) -> tuple[list[str], list[Hex]]:
+           events: list[dict[str, Any]], actors: list[str], noun: str,
+           pushed: list[str] | None = None) -> tuple[list[str], list[Hex]]:
     if noun == "unit(s)":
         attacks = sum(1 for e in events if any(k in e for k in _ATTACK_KEYS) and e.get("t") != "die-roll")
     else:  # a campaign fights battles for points (one contact report each), not shots
         attacks = sum(1 for e in events if e.get("t") == "contact-report")
     rolls = [e for e in events if e.get("t") == "die-roll"]
-    if not (moved or attacks or rolls or losses):
+    pushed = pushed or []
+    if not (moved or pushed or attacks or rolls or losses):
         return [], []
     who = " and ".join(side_name(game, s) for s in actors) or "the other side"
     lines = [f"What {who} did"]
     lines.append(f"moved {len(moved)} {noun}" + (": " + ", ".join(moved) if moved else ""))
+    if pushed:
+        lines.append(f"retreated {len(pushed)} of yours: " + ", ".join(pushed))
     if attacks:
         lines.append(f"{'attacks and shots' if noun == 'unit(s)' else 'battles'}: {attacks}")
     if rolls:
@@ -92,6 +97,8 @@ def notice_lines(lines: list[str], mark: str, log_key: str) -> list[str]:
     for line in lines[1:]:
         if line.startswith("moved "):
             out.append(line.split(":")[0] + (f", marked {mark} on the map" if ":" in line else ""))
+        elif line.startswith("retreated "):
+            out.append(line.split(":")[0])
         elif not line.startswith("dice:"):
             out.append(line)
     out.append(f"{log_key}: the whole account in the log")
