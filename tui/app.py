@@ -10,7 +10,7 @@ from typing import Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from hexwar.engine.levels import DEFAULT_LEVEL, Player
 from hexwar.engine.scenario import Scenario
@@ -134,6 +134,13 @@ class HexwarApp(App):
             message = "; ".join(line.strip() for line in message.splitlines() if line.strip())
         super().notify(message, title=plain_text(title), severity=severity,  # type: ignore[arg-type]
                        timeout=timeout, markup=False)
+
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
+        """A question in a dialog is never read through a notice: notices are drawn above every
+        screen, so one still shown would hide part of it (the log keeps what the notice said)."""
+        if isinstance(screen, ModalScreen):
+            self.clear_notifications()
+        return super().push_screen(screen, *args, **kwargs)
 
     def _on_notify(self, event) -> None:
         """One current notice: a new one replaces those still shown (three hand-overs or three

@@ -95,6 +95,18 @@ def text_of(app, selector: str) -> str:
     return game_screen(app).query_one(selector)._hexwar_text
 
 
+async def whole_preview(pilot, app) -> str:
+    """The whole combat preview, as a player reads it when the side panel has no room for all of
+    it: `f` on the target opens the order with its preview (the panel names that key)."""
+    assert "f: the whole preview" in text_of(app, "#preview") or "Charge" in text_of(app, "#preview")
+    await pilot.press("f")
+    await pilot.pause()
+    text = str(app.screen.query_one("#odds").render())
+    await pilot.press("escape")
+    await pilot.pause()
+    return text
+
+
 def face(view, h) -> list[str]:
     return [text for text, _ in view._face(Hex(*h)).slots]
 
@@ -208,7 +220,7 @@ async def test_s22_4_the_charge_preview_gives_exact_d20_odds():
         await select(pilot, "b")
         game = app.session.game
         await put_cursor(pilot, game, game.state.units["r"].hex)
-        preview = text_of(app, "#preview").splitlines()
+        preview = (await whole_preview(pilot, app)).splitlines()
         charge = next(line for line in preview if line.startswith("Charge (front)"))
         # 1 d20 + 8 against 1 d20 + 5, a tie to the defender: 247 of 400 (22.4)
         assert charge.startswith("Charge (front): you win 61.8 %")
@@ -277,7 +289,7 @@ async def test_s22_4_the_preview_breakdown_names_units_never_ids():
         await select(pilot, "b")
         game = app.session.game
         await put_cursor(pilot, game, game.state.units["r"].hex)
-        preview = text_of(app, "#preview")
+        preview = await whole_preview(pilot, app)
         from hexwar.tui.describe import unit_title
         assert f"rank of {unit_title(game, 'b')}: +5" in preview      # "Blue line infantry"
         assert "rank of b:" not in preview and f"rank of {unit_title(game, 'r')} +5" in preview  # a named term and its signed value

@@ -171,3 +171,19 @@ async def test_item9_the_scenario_list_picks_by_a_number_of_two_digits(drill_sce
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SidesDialog) and app.screen.scenario is drill_scenario
+
+
+async def test_item2_a_notice_never_hides_the_end_phase_question(drill_scenario, asking):
+    """Notices are drawn above every screen: one still shown (a long account of the computer's
+    turn at 80x24) hid half of the question, inviting a blind `y`. Opening a dialog clears them."""
+    app = make_app(drill_scenario)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("What Blue did\n" + "moved a unit, and another, and then some more " * 8, timeout=60)
+        await pilot.pause()
+        assert said(app)
+        await pilot.press("E")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert said(app) == []
+        assert "units could still act" in app.screen.text
