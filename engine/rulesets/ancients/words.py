@@ -129,15 +129,16 @@ def _pct(p: Any) -> str:
     return f"{int(Fraction(p) * 100 + Fraction(1, 2))} %" if isinstance(p, (int, Fraction)) else str(p)
 
 
-def _needs(need: Any, chance: Any) -> str:
-    """``4+ (50 %)`` for a d6 roll that needs ``need`` or more."""
+def _needs(need: Any, chance: Any, chance_words: Any = _pct) -> str:
+    """``4+ (50 %)`` for a d6 roll that needs ``need`` or more; ``chance_words`` says the chance
+    (Age of Gunpowder gives the exact fraction first)."""
     if not isinstance(need, int):
         return "?"
     if need > 6:
         return "never (0 %)"
     if need <= 1:
         return "always (100 %)"
-    return f"{need}+ ({_pct(chance)})"
+    return f"{need}+ ({chance_words(chance)})"
 
 
 def odds_summary(g: Any, order: Order, odds: dict[str, Any]) -> str:

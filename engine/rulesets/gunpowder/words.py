@@ -105,13 +105,7 @@ def _exact(p: Any) -> str:
 
 
 def _needs(need: Any, chance: Any) -> str:
-    if not isinstance(need, int):
-        return "?"
-    if need > 6:
-        return "never (0 %)"
-    if need <= 1:
-        return "always (100 %)"
-    return f"{need}+ ({_exact(chance)})"
+    return ancients_words._needs(need, chance, _exact)
 
 
 def odds_summary(g: Any, order: Order, odds: dict[str, Any]) -> str:
