@@ -476,20 +476,22 @@ class AncientsRuleset(Ruleset):
     stat_words = words.STAT_WORDS
     mark_words = words.MARK_WORDS
 
+    words = words  # the module that speaks for this ruleset: a set built on this one names its own
+
     def why_not(self, game: Any, unit_id: str, hex: Hex) -> str | None:
-        return words.why_not(self, game, unit_id, hex)
+        return self.words.why_not(self, game, unit_id, hex)
 
     def unit_card(self, game: Any, unit_id: str) -> list[tuple[str, str]]:
-        return words.unit_card(self, game, unit_id)
+        return self.words.unit_card(self, game, unit_id)
 
     def odds_summary(self, game: Any, order: Order) -> str:
-        return words.odds_summary(game, order, self.odds(game, order))
+        return self.words.odds_summary(game, order, self.odds(game, order))
 
     def status_lines(self, game: Any, side: str) -> list[str]:
-        return words.status_lines(game, side)
+        return self.words.status_lines(game, side)
 
     def player_aid(self, game: Any) -> list[tuple[str, list[str]]]:
-        return words.player_aid(self, game)
+        return self.words.player_aid(self, game)
 
     # --- invariants ---------------------------------------------------------------------------
     def invariant_problems(self, game: Any) -> list[str]:

@@ -207,20 +207,7 @@ class GunpowderRuleset(AncientsRuleset):
     stat_words = words.STAT_WORDS
     mark_words = words.MARK_WORDS
 
-    def why_not(self, game: Any, unit_id: str, hex: Any) -> str | None:
-        return words.why_not(self, game, unit_id, hex)
-
-    def unit_card(self, game: Any, unit_id: str) -> list[tuple[str, str]]:
-        return words.unit_card(self, game, unit_id)
-
-    def odds_summary(self, game: Any, order: Order) -> str:
-        return words.odds_summary(game, order, self.odds(game, order))
-
-    def status_lines(self, game: Any, side: str) -> list[str]:
-        return words.status_lines(game, side)
-
-    def player_aid(self, game: Any) -> list[tuple[str, list[str]]]:
-        return words.player_aid(self, game)
+    words = words  # why_not, unit_card, odds_summary, status_lines, player_aid: Ancients' methods ask it
 
     def event_words(self, game: Any, event: Any) -> str | None:
         return words.event_words(game, event)
